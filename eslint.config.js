@@ -5,11 +5,24 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: [".next/**", "node_modules/**", "data/**", "coverage/**", "test-results/**", "playwright-report/**", "lib/db/generated/**", "next-env.d.ts"],
+    ignores: [
+      ".next/**",
+      "node_modules/**",
+      "data/**",
+      "coverage/**",
+      "test-results/**",
+      "playwright-report/**",
+      "lib/db/generated/**",
+      "next-env.d.ts",
+      "tests/fixtures/judge/**",
+    ],
   },
   {
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
     },
   },
 ];

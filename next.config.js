@@ -14,6 +14,8 @@ const nextConfig = {
     "ioredis",
     "shiki",
   ],
+  // forbidden() / unauthorized(): the instructor pages answer a real 403 / 401 (docs/decisions/062).
+  experimental: { authInterrupts: true },
 };
 
 export default nextConfig;

@@ -28,7 +28,13 @@ export default defineConfig({
   },
   webServer: {
     // e2e runs against the production build, never `next dev`.
-    command: `npx next build && npx next start -H 127.0.0.1 -p ${port}`,
+    // prepare.ts migrates the e2e database (data/e2e/, kept apart from a developer's own data).
+    command: `npx tsx lib/cli/prepare.ts --skip-build && npx next build && npx next start -H 127.0.0.1 -p ${port}`,
+    env: {
+      DATABASE_URL: "file:./data/e2e/tradeoff.db",
+      DATA_DIR: "data/e2e",
+      SEED_DEMO_USERS: "false",
+    },
     url: `http://127.0.0.1:${port}`,
     timeout: 400_000,
     reuseExistingServer: !process.env.CI,

@@ -7,7 +7,11 @@ import { z } from "zod";
 
 const kebab = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-const nonEmpty = z.string().trim().min(1, "must not be empty");
+// YAML turns an unquoted `answer: 429` into a number; say how to fix it rather than "expected string".
+const nonEmpty = z
+  .string({ error: "expected text (quote it in YAML if it looks like a number or a boolean)" })
+  .trim()
+  .min(1, "must not be empty");
 
 export const cardSources = ["check-yourself", "next-move", "trap"] as const;
 
@@ -44,7 +48,9 @@ export const cardSchema = z.strictObject({
   id: z.string().regex(kebab, "must be kebab-case (a-z, 0-9, single hyphens)"),
   source: z.enum(cardSources),
   section: z.string().regex(kebab, "must be a section slug such as next-move"),
-  anchor: z.string().regex(kebab, "must be a heading id such as why-does-the-check-have-to-be-atomic"),
+  anchor: z
+    .string()
+    .regex(kebab, "must be a heading id such as why-does-the-check-have-to-be-atomic"),
   prompt: nonEmpty,
   answer: nonEmpty,
   grade: gradeSchema.optional(),

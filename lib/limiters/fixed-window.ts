@@ -32,16 +32,4 @@ export class FixedWindow {
     }
     return false;
   }
-
-  /** Requests still allowed in the current window. */
-  remaining(): number {
-    const window = Math.floor(this.clock.now() / this.windowMs);
-    return window === this.window ? this.limit - this.count : this.limit;
-  }
-
-  /** Milliseconds until the current window ends and the count starts again. */
-  msUntilReset(): number {
-    const now = this.clock.now();
-    return (Math.floor(now / this.windowMs) + 1) * this.windowMs - now;
-  }
 }

@@ -32,19 +32,6 @@ export class SlidingCounter {
     return false;
   }
 
-  /** Requests still allowed right now (the estimate rounded in the client's disfavour). */
-  remaining(): number {
-    const now = this.clock.now();
-    this.roll(now);
-    return Math.max(0, Math.ceil(this.limit - this.estimate(now)));
-  }
-
-  /** Milliseconds until the current aligned window ends. */
-  msUntilReset(): number {
-    const now = this.clock.now();
-    return (Math.floor(now / this.windowMs) + 1) * this.windowMs - now;
-  }
-
   /** Requests in the last windowMs, assuming the previous window's were evenly spread. */
   private estimate(now: number): number {
     const elapsed = now - this.window * this.windowMs;

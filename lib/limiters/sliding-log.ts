@@ -39,20 +39,6 @@ export class SlidingLog {
     return this.size;
   }
 
-  /** Requests still allowed right now. */
-  remaining(): number {
-    this.forgetOlderThanWindow(this.clock.now());
-    return this.limit - this.size;
-  }
-
-  /** Milliseconds until the oldest remembered request leaves the window (0 if none is remembered). */
-  msUntilNextSlot(): number {
-    const now = this.clock.now();
-    this.forgetOlderThanWindow(now);
-    if (this.size === 0) return 0;
-    return (this.times[this.head] as number) + this.windowMs - now;
-  }
-
   private forgetOlderThanWindow(now: number): void {
     // A request at time t counts for the window (t - W, t]: at exactly t + W it has aged out.
     while (this.size > 0 && (this.times[this.head] as number) <= now - this.windowMs) {

@@ -45,13 +45,6 @@ export class TokenBucket {
     return this.tokens;
   }
 
-  /** Milliseconds until n tokens will be available (0 if they already are; never, if n > capacity). */
-  msUntil(n = 1): number {
-    this.refill();
-    if (n > this.capacity) return Infinity;
-    return this.tokens >= n ? 0 : (n - this.tokens) / this.perMs;
-  }
-
   private refill(): void {
     const now = this.clock.now();
     this.tokens = Math.min(this.capacity, this.tokens + (now - this.last) * this.perMs);

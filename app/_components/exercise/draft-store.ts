@@ -1,0 +1,117 @@
+// Drafts are never lost: every edit lands in localStorage within ~300 ms, and in the learner's
+// server-side progress (GET/PUT /api/drafts/<exerciseId>) a little later when that API answers.
+// The pure parts (which copy wins on load, the storage format) are separate from the browser calls
+// so they can be unit-tested.
+
+export interface LocalDraft {
+  code: string;
+  /** True once the server has acknowledged exactly this code. */
+  synced: boolean;
+}
+
+const VERSION = 1;
+
+export function draftStorageKey(exerciseId: string): string {
+  return `tradeoff:exercise:${exerciseId}:draft`;
+}
+
+export function encodeLocalDraft(draft: LocalDraft): string {
+  return JSON.stringify({ v: VERSION, code: draft.code, synced: draft.synced });
+}
+
+/** Anything unreadable (another version, hand-edited storage) counts as no draft, never a crash. */
+export function decodeLocalDraft(raw: string | null): LocalDraft | null {
+  if (raw === null) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== "object" || value === null) return null;
+    const { v, code, synced } = value as Record<string, unknown>;
+    if (v !== VERSION || typeof code !== "string") return null;
+    return { code, synced: synced === true };
+  } catch {
+    return null;
+  }
+}
+
+export type DraftSource = "starter" | "local" | "server";
+
+/**
+ * Which copy of the code to open with, without comparing clocks across devices:
+ * - edits on this device the server never acknowledged are the newest work here: keep them;
+ * - otherwise the server's draft is at least as new as anything this device saved (it may come
+ *   from another device);
+ * - otherwise whatever this device has, else the starter.
+ */
+export function chooseInitialCode(input: {
+  starter: string;
+  local: LocalDraft | null;
+  server: string | null;
+}): { code: string; source: DraftSource } {
+  const { starter, local, server } = input;
+  if (local && !local.synced) return { code: local.code, source: "local" };
+  if (server !== null) return { code: server, source: "server" };
+  if (local) return { code: local.code, source: "local" };
+  return { code: starter, source: "starter" };
+}
+
+export function readLocalDraft(exerciseId: string): LocalDraft | null {
+  try {
+    return decodeLocalDraft(window.localStorage.getItem(draftStorageKey(exerciseId)));
+  } catch {
+    // Storage can be disabled (private mode, a policy); the editor still works without it.
+    return null;
+  }
+}
+
+export function writeLocalDraft(exerciseId: string, draft: LocalDraft): boolean {
+  try {
+    window.localStorage.setItem(draftStorageKey(exerciseId), encodeLocalDraft(draft));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type ServerDraftResult =
+  | { kind: "draft"; code: string | null }
+  /** The API is missing or refuses this visitor: stop trying for this page view. */
+  | { kind: "unavailable" };
+
+export async function fetchServerDraft(exerciseId: string): Promise<ServerDraftResult> {
+  try {
+    const response = await fetch(`/api/drafts/${encodeURIComponent(exerciseId)}`, {
+      headers: { accept: "application/json" },
+      cache: "no-store",
+    });
+    if (response.status === 404 || response.status === 204) return { kind: "draft", code: null };
+    if (!response.ok) return { kind: "unavailable" };
+    const body: unknown = await response.json();
+    const code = (body as { code?: unknown } | null)?.code;
+    return { kind: "draft", code: typeof code === "string" ? code : null };
+  } catch {
+    return { kind: "unavailable" };
+  }
+}
+
+export type SaveResult = "saved" | "unavailable" | "retry";
+
+export async function saveServerDraft(
+  exerciseId: string,
+  code: string,
+  options: { keepalive?: boolean } = {},
+): Promise<SaveResult> {
+  try {
+    const response = await fetch(`/api/drafts/${encodeURIComponent(exerciseId)}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ code }),
+      keepalive: options.keepalive ?? false,
+    });
+    if (response.ok) return "saved";
+    // 404/405: no draft API in this build; 401/403: not allowed for this visitor.
+    if ([401, 403, 404, 405].includes(response.status)) return "unavailable";
+    return "retry";
+  } catch {
+    return "retry";
+  }
+}

@@ -1,0 +1,23 @@
+import type { JudgeLimits } from "@/lib/judge/core/types";
+import type { ResultsDocument, TestResult } from "@/lib/judge/results";
+
+// Messages between the exercise page and its judge Web Worker. Only the visible tests' source
+// crosses this boundary: the hidden suite and the reference solution never reach the browser.
+
+export interface JudgeJob {
+  type: "judge";
+  id: number;
+  exerciseId: string;
+  code: string;
+  /** Source of the exercise's visible `tests.ts`. */
+  visibleTests: string;
+  /** The exercise's limits (README frontmatter), the same the server applies. */
+  limits?: Partial<JudgeLimits>;
+}
+
+export type WorkerMessage =
+  | { type: "ready"; loadMs: number }
+  | { type: "load-failed"; message: string }
+  | { type: "progress"; id: number; index: number; result: TestResult }
+  | { type: "results"; id: number; results: ResultsDocument }
+  | { type: "failed"; id: number; message: string };

@@ -1,0 +1,250 @@
+import type { Trace, TraceRequest } from "@/lib/judge/results";
+
+// Pure layout of the timeline chart: from a trace to rectangles, lines and labels in SVG user units.
+// Kept apart from the React component so the arithmetic (scales, stacking of bursts, the divergence
+// marker) is unit-tested without a DOM, and the chart renders on the server.
+
+export type LaneId = "reference" | "yours";
+
+export interface TimelineCell {
+  /** Index of the request in the trace (0-based). */
+  index: number;
+  lane: LaneId;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  admitted: boolean;
+  /** True for the first request where the two lanes disagree. */
+  divergent: boolean;
+}
+
+export interface TimelineLane {
+  id: LaneId;
+  label: string;
+  top: number;
+  height: number;
+}
+
+export interface TimelineTick {
+  x: number;
+  label: string;
+}
+
+export interface TimelineLevel {
+  top: number;
+  height: number;
+  max: number;
+  /** SVG path of the reference's level after each request. */
+  path: string;
+  points: { x: number; y: number }[];
+}
+
+export interface TimelineDivergence {
+  index: number;
+  x: number;
+  label: string;
+}
+
+export interface TimelineLayout {
+  width: number;
+  height: number;
+  plotLeft: number;
+  plotRight: number;
+  lanes: TimelineLane[];
+  cells: TimelineCell[];
+  ticks: TimelineTick[];
+  axisY: number;
+  windowEdges: TimelineTick[];
+  level: TimelineLevel | null;
+  divergence: TimelineDivergence | null;
+  /** The largest number of requests that arrived at one instant (the height of the tallest stack). */
+  maxBurst: number;
+}
+
+export const TIMELINE_WIDTH = 720;
+const LEFT = 92;
+const RIGHT = 16;
+const TOP = 26;
+const LANE_HEIGHT = 56;
+const LANE_GAP = 10;
+const LEVEL_HEIGHT = 64;
+const AXIS_HEIGHT = 30;
+const MAX_CELL_HEIGHT = 16;
+const MAX_CELL_WIDTH = 12;
+const MIN_CELL_WIDTH = 1.5;
+
+export function layoutTimeline(trace: Trace, width = TIMELINE_WIDTH): TimelineLayout {
+  const plotLeft = LEFT;
+  const plotRight = width - RIGHT;
+  const requests = trace.requests;
+  const times = requests.map((r) => r.t);
+  const edges = trace.windowEdges ?? [];
+  const [t0, t1] = paddedDomain([...times, ...edges]);
+  const x = (t: number) =>
+    t1 === t0
+      ? (plotLeft + plotRight) / 2
+      : plotLeft + ((t - t0) / (t1 - t0)) * (plotRight - plotLeft);
+
+  const hasLevel = (trace.level?.length ?? 0) > 0;
+  let top = TOP;
+  let level: TimelineLevel | null = null;
+  if (hasLevel) {
+    level = layoutLevel(trace, top, x);
+    top += LEVEL_HEIGHT + LANE_GAP;
+  }
+  const lanes: TimelineLane[] = [
+    { id: "reference", label: "Reference", top, height: LANE_HEIGHT },
+    { id: "yours", label: "Yours", top: top + LANE_HEIGHT + LANE_GAP, height: LANE_HEIGHT },
+  ];
+  const axisY = top + 2 * LANE_HEIGHT + LANE_GAP + 6;
+  const height = axisY + AXIS_HEIGHT;
+
+  const groups = groupByInstant(requests);
+  const maxBurst = groups.reduce((max, g) => Math.max(max, g.indices.length), 0);
+  const cellWidth = columnWidth(groups.map((g) => x(g.t)));
+  const inner = LANE_HEIGHT - 8;
+  const cellHeight = maxBurst === 0 ? 0 : Math.min(MAX_CELL_HEIGHT, inner / maxBurst);
+  const divergenceIndex = validDivergence(trace);
+
+  const cells: TimelineCell[] = [];
+  for (const group of groups) {
+    const cx = x(group.t) - cellWidth / 2;
+    group.indices.forEach((index, position) => {
+      const request = requests[index]!;
+      for (const lane of lanes) {
+        const bottom = lane.top + lane.height - 4;
+        cells.push({
+          index,
+          lane: lane.id,
+          x: cx,
+          y: bottom - (position + 1) * cellHeight,
+          width: cellWidth,
+          height: cellHeight,
+          admitted: lane.id === "reference" ? request.expected : request.actual,
+          divergent: index === divergenceIndex,
+        });
+      }
+    });
+  }
+
+  const divergence =
+    divergenceIndex === null
+      ? null
+      : {
+          index: divergenceIndex,
+          x: x(requests[divergenceIndex]!.t),
+          label: describeDivergence(divergenceIndex, requests[divergenceIndex]!),
+        };
+
+  return {
+    width,
+    height,
+    plotLeft,
+    plotRight,
+    lanes,
+    cells,
+    ticks: niceTicks(t0, t1).map((t) => ({ x: x(t), label: formatSeconds(t, t1 - t0) })),
+    axisY,
+    windowEdges: edges
+      .filter((t) => t >= t0 && t <= t1)
+      .map((t) => ({ x: x(t), label: formatSeconds(t, t1 - t0) })),
+    level,
+    divergence,
+    maxBurst,
+  };
+}
+
+/** "request 101 at t=60.000s: reference denied, yours admitted" — same wording as the judge. */
+export function describeDivergence(index: number, request: TraceRequest): string {
+  const decision = (admitted: boolean) => (admitted ? "admitted" : "denied");
+  const cost = request.n !== undefined && request.n !== 1 ? ` (n=${request.n})` : "";
+  return (
+    `request ${index + 1}${cost} at t=${formatSecondsExact(request.t)}: ` +
+    `reference ${decision(request.expected)}, yours ${decision(request.actual)}`
+  );
+}
+
+/** Milliseconds as seconds with millisecond precision, the unit the judge's messages use. */
+export function formatSecondsExact(ms: number): string {
+  return `${(ms / 1000).toFixed(3)}s`;
+}
+
+/** Requests at the same instant form one column, stacked in arrival order. */
+export function groupByInstant(
+  requests: readonly TraceRequest[],
+): { t: number; indices: number[] }[] {
+  const groups: { t: number; indices: number[] }[] = [];
+  const byTime = new Map<number, { t: number; indices: number[] }>();
+  requests.forEach((request, index) => {
+    let group = byTime.get(request.t);
+    if (!group) {
+      group = { t: request.t, indices: [] };
+      byTime.set(request.t, group);
+      groups.push(group);
+    }
+    group.indices.push(index);
+  });
+  return groups.sort((a, b) => a.t - b.t);
+}
+
+/**
+ * Tick values at 1, 2 or 5 times a power of ten, about `target` of them across [t0, t1]. Times are
+ * milliseconds; the ticks land on round numbers so "60s" is a tick when a window ends there.
+ */
+export function niceTicks(t0: number, t1: number, target = 6): number[] {
+  if (!(t1 > t0)) return [t0];
+  const raw = (t1 - t0) / target;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power;
+  const ticks: number[] = [];
+  // Integer multiples rounded to 12 significant digits: repeated addition drifts and 3 * 0.1 is
+  // 0.30000000000000004, which would print as an ugly label.
+  for (let k = Math.ceil(t0 / step); k * step <= t1 + step * 1e-9; k++) {
+    ticks.push(Number((k * step).toPrecision(12)));
+  }
+  return ticks;
+}
+
+/** Seconds with as many decimals as the span needs to tell neighbouring ticks apart. */
+export function formatSeconds(ms: number, spanMs: number): string {
+  const seconds = ms / 1000;
+  const decimals = spanMs >= 10_000 ? 0 : spanMs >= 1000 ? 1 : spanMs >= 100 ? 2 : 3;
+  return `${Number(seconds.toFixed(decimals)).toFixed(decimals)}s`;
+}
+
+function paddedDomain(values: number[]): [number, number] {
+  const finite = values.filter(Number.isFinite);
+  if (finite.length === 0) return [0, 0];
+  const min = Math.min(...finite);
+  const max = Math.max(...finite);
+  if (max === min) return [min, max];
+  const pad = (max - min) * 0.03;
+  return [min - pad, max + pad];
+}
+
+function columnWidth(xs: number[]): number {
+  let minGap = Infinity;
+  for (let i = 1; i < xs.length; i++) minGap = Math.min(minGap, xs[i]! - xs[i - 1]!);
+  if (!Number.isFinite(minGap)) return MAX_CELL_WIDTH;
+  return Math.max(MIN_CELL_WIDTH, Math.min(MAX_CELL_WIDTH, minGap * 0.7));
+}
+
+function validDivergence(trace: Trace): number | null {
+  const index = trace.firstDivergence;
+  if (index === null || index < 0 || index >= trace.requests.length) return null;
+  return index;
+}
+
+function layoutLevel(trace: Trace, top: number, x: (t: number) => number): TimelineLevel {
+  const samples = trace.level ?? [];
+  const max = Math.max(trace.capacity ?? 0, ...samples.map((p) => p.level), 1e-9);
+  const y = (level: number) => top + LEVEL_HEIGHT - (Math.max(0, level) / max) * LEVEL_HEIGHT;
+  const points = samples.map((p) => ({ x: round(x(p.t)), y: round(y(p.level)) }));
+  const path = points.map((p, i) => `${i === 0 ? "M" : "L"}${p.x} ${p.y}`).join(" ");
+  return { top, height: LEVEL_HEIGHT, max, path, points };
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}

@@ -1,0 +1,166 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { JudgeLimits } from "@/lib/judge/core/types";
+import type { ResultsDocument } from "@/lib/judge/results";
+import { BrowserJudge } from "./browser-judge";
+import { runOnServer, submitToServer, type JudgeOutcome, type Quota } from "./judge-client";
+import type { Busy, Notice } from "./toolbar";
+
+export interface JudgingOptions {
+  exerciseId: string;
+  visibleTests: string;
+  limits?: Partial<JudgeLimits>;
+  /** The code to judge, read at the moment of the click. */
+  currentCode(): string;
+  /** Saves the draft before a Submit. */
+  flush(): void;
+  onResults(results: ResultsDocument, code: string): void;
+}
+
+/**
+ * Run (browser worker, server fallback) and Submit (server), with everything that can go wrong
+ * turned into a notice: one job at a time, a click while busy or rate limited is answered rather
+ * than dropped, and a 429 starts a countdown from its Retry-After.
+ */
+export function useJudging({
+  exerciseId,
+  visibleTests,
+  limits,
+  currentCode,
+  flush,
+  onResults,
+}: JudgingOptions) {
+  const [busy, setBusy] = useState<Busy>(null);
+  const [testsDone, setTestsDone] = useState(0);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [retryUntil, setRetryUntil] = useState(0);
+  const [retryIn, setRetryIn] = useState(0);
+  const [quota, setQuota] = useState<Quota | null>(null);
+  const judge = useRef<BrowserJudge | null>(null);
+  const busyRef = useRef<Busy>(null);
+  const retryRef = useRef(0);
+  const abort = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    const browserJudge = new BrowserJudge();
+    judge.current = browserJudge;
+    // Load QuickJS while the learner reads the prompt, so the first Run is instant.
+    const warm = window.setTimeout(() => void browserJudge.warm(), 0);
+    return () => {
+      window.clearTimeout(warm);
+      browserJudge.dispose();
+      abort.current?.abort();
+    };
+  }, []);
+
+  useEffect(() => {
+    if (retryUntil === 0) return;
+    const tick = () => {
+      const left = Math.max(0, Math.ceil((retryUntil - performance.now()) / 1000));
+      retryRef.current = left;
+      setRetryIn(left);
+      if (left === 0) setRetryUntil(0);
+    };
+    tick();
+    const timer = window.setInterval(tick, 250);
+    return () => window.clearInterval(timer);
+  }, [retryUntil]);
+
+  const handleOutcome = useCallback(
+    (outcome: JudgeOutcome, code: string) => {
+      if (outcome.quota) setQuota(outcome.quota);
+      if (outcome.kind === "results") {
+        onResults(outcome.results, code);
+      } else if (outcome.kind === "rate-limited") {
+        retryRef.current = outcome.retryAfterSeconds;
+        setRetryUntil(performance.now() + outcome.retryAfterSeconds * 1000);
+        setNotice({
+          tone: "error",
+          text: `${outcome.message} Your code is saved; try again in ${outcome.retryAfterSeconds} s.`,
+        });
+      } else {
+        setNotice({ tone: "error", text: outcome.message });
+      }
+    },
+    [onResults],
+  );
+
+  const begin = useCallback((kind: Exclude<Busy, null>): boolean => {
+    const current = busyRef.current;
+    if (current !== null) {
+      setNotice({
+        tone: "info",
+        text: `Still ${current === "run" ? "running" : "judging"} your last ${current}. Click again once it has finished.`,
+      });
+      return false;
+    }
+    busyRef.current = kind;
+    setBusy(kind);
+    setTestsDone(0);
+    setNotice(null);
+    return true;
+  }, []);
+
+  const end = useCallback(() => {
+    busyRef.current = null;
+    setBusy(null);
+  }, []);
+
+  const run = useCallback(async () => {
+    if (!begin("run")) return;
+    const code = currentCode();
+    try {
+      const outcome = await (judge.current ?? new BrowserJudge()).run(
+        { exerciseId, code, visibleTests, ...(limits ? { limits } : {}) },
+        { onProgress: (index) => setTestsDone(index + 1) },
+      );
+      if (outcome.kind === "results") {
+        onResults(outcome.results, code);
+        return;
+      }
+      // No Web Worker or WebAssembly here: the server runs the same visible tests.
+      setNotice({
+        tone: "info",
+        text: "Running on the server: this browser could not start the judge.",
+      });
+      abort.current = new AbortController();
+      handleOutcome(await runOnServer({ exerciseId, code }, abort.current.signal), code);
+    } catch (error) {
+      if ((error as Error)?.name !== "AbortError") {
+        setNotice({ tone: "error", text: `Run failed: ${describe(error)}` });
+      }
+    } finally {
+      end();
+    }
+  }, [begin, end, currentCode, exerciseId, visibleTests, limits, onResults, handleOutcome]);
+
+  const submit = useCallback(async () => {
+    if (busyRef.current === null && retryRef.current > 0) {
+      setNotice({
+        tone: "error",
+        text: `Too many submissions in a short time. You can submit again in ${retryRef.current} s.`,
+      });
+      return;
+    }
+    if (!begin("submit")) return;
+    const code = currentCode();
+    flush();
+    try {
+      abort.current = new AbortController();
+      handleOutcome(await submitToServer({ exerciseId, code }, abort.current.signal), code);
+    } catch (error) {
+      if ((error as Error)?.name !== "AbortError") {
+        setNotice({ tone: "error", text: `Submit failed: ${describe(error)}` });
+      }
+    } finally {
+      end();
+    }
+  }, [begin, end, currentCode, flush, exerciseId, handleOutcome]);
+
+  return { busy, testsDone, notice, setNotice, retryIn, quota, run, submit };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,53 @@
+import Link from "next/link";
+import type { Lesson } from "@/lib/content/loader";
+import { lessonHref } from "@/lib/content/urls";
+import { ContinueLink } from "./continue-link";
+import styles from "./lesson-card.module.css";
+import { LessonProgressBar } from "./progress/lesson-progress-bar";
+
+/** A lesson in a catalogue list: title, summary, reading time, tags, and the reader's place. */
+export function LessonCard({ lesson, headingLevel }: { lesson: Lesson; headingLevel: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article className={styles.card}>
+      <Heading className={styles.title}>
+        <Link href={lessonHref(lesson.courseSlug, lesson.slug)} className={styles.link}>
+          {lesson.title}
+        </Link>
+      </Heading>
+      <p className={styles.summary}>{lesson.summary}</p>
+      <LessonMeta lesson={lesson} />
+      <LessonProgressBar
+        course={lesson.courseSlug}
+        lesson={lesson.slug}
+        sections={lesson.sections.map((section) => section.slug)}
+      />
+      <ContinueLink course={lesson.courseSlug} lesson={lesson.slug} className={styles.continue} />
+    </article>
+  );
+}
+
+export function LessonMeta({ lesson }: { lesson: Lesson }) {
+  return (
+    <p className={styles.meta}>
+      <span>{lesson.minutes} min read</span>
+      <span>
+        {lesson.sections.length} section{lesson.sections.length === 1 ? "" : "s"}
+      </span>
+      {lesson.exercises.length > 0 ? (
+        <span>
+          {lesson.exercises.length} exercise{lesson.exercises.length === 1 ? "" : "s"}
+        </span>
+      ) : null}
+      {lesson.tags.length > 0 ? (
+        <span className={styles.tags}>
+          {lesson.tags.map((tag) => (
+            <span key={tag} className={styles.tag}>
+              {tag}
+            </span>
+          ))}
+        </span>
+      ) : null}
+    </p>
+  );
+}

@@ -1,0 +1,46 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import styles from "./mdx.module.css";
+
+type CopyState = "idle" | "copied" | "failed";
+
+/** Copies the code of the <figure> it sits in. The result is announced through a live region. */
+export function CopyButton() {
+  const [state, setState] = useState<CopyState>("idle");
+  const button = useRef<HTMLButtonElement>(null);
+  const reset = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(reset.current), []);
+
+  async function copy() {
+    const code = button.current?.closest("figure")?.querySelector("pre")?.textContent ?? "";
+    try {
+      await navigator.clipboard.writeText(code);
+      setState("copied");
+    } catch {
+      setState("failed");
+    }
+    clearTimeout(reset.current);
+    reset.current = setTimeout(() => setState("idle"), 2000);
+  }
+
+  return (
+    <>
+      <button ref={button} type="button" className={styles.copy} onClick={copy}>
+        {state === "copied" ? (
+          "Copied"
+        ) : state === "failed" ? (
+          "Copy failed"
+        ) : (
+          <>
+            Copy<span className="sr-only"> code</span>
+          </>
+        )}
+      </button>
+      <span className="sr-only" role="status" aria-live="polite">
+        {state === "copied" ? "Copied to clipboard" : state === "failed" ? "Copy failed" : ""}
+      </span>
+    </>
+  );
+}

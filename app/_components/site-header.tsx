@@ -1,0 +1,26 @@
+import Link from "next/link";
+import { InstructorLink } from "./instructor-link";
+import styles from "./site-header.module.css";
+
+export function SiteHeader() {
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link href="/" className={styles.brand}>
+          <svg className={styles.mark} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+            <rect width="32" height="32" rx="7" />
+            <path d="M7 22 L13 13 L18 18 L25 9" />
+          </svg>
+          Tradeoff
+        </Link>
+        <nav aria-label="Main" className={styles.nav}>
+          <Link href="/">Courses</Link>
+          <Link href="/review">Review</Link>
+          <Link href="/progress">My progress</Link>
+          <Link href="/account">Account</Link>
+          <InstructorLink />
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,57 @@
+import { ContentError } from "@/lib/content/content-error";
+import { compileMdx } from "@/lib/content/compile-mdx";
+import { highlightToHtml } from "@/lib/content/highlight";
+import { loadTrap } from "@/lib/traps/load-traps";
+import { CodeFigure, HighlightedHtml } from "../mdx/code-block";
+import type { LessonContext } from "../mdx/lesson-context";
+import { TrapWorkspaceLazy } from "./trap-lazy";
+import type { PredictionForm } from "./trap-workspace";
+
+export interface TrapProps {
+  /** The trap's id: its folder under the lesson's traps/, without the letter. */
+  id: string;
+}
+
+/**
+ * `<Trap id="increment-then-check" />`: the interactive trap, built from its folder when the page is
+ * built. The answer never reaches the page: the server grades the prediction; the explanation (the
+ * README's body) is rendered here and shown once the run is back.
+ */
+export async function Trap({ id, context }: TrapProps & { context: LessonContext }) {
+  const { lesson } = context;
+  const trap = loadTrap({ dir: lesson.dir, courseSlug: lesson.courseSlug, slug: lesson.slug }, id);
+  if (!trap) {
+    throw new ContentError(context.mdxFile, [
+      `<Trap id="${id}">: the lesson has no traps/<letter>.${id}/ folder`,
+    ]);
+  }
+  const [html, { Content }, { lessonMdxComponents }] = await Promise.all([
+    highlightToHtml(trap.snippet, "ts"),
+    compileMdx(trap.file, trap.body),
+    // Imported here, not at the top: the components map imports this file.
+    import("../mdx/mdx-components"),
+  ]);
+  const prediction: PredictionForm =
+    trap.prediction.kind === "choice"
+      ? { kind: "choice", choices: trap.prediction.choices }
+      : { kind: "number", ...(trap.prediction.unit ? { unit: trap.prediction.unit } : {}) };
+
+  return (
+    <TrapWorkspaceLazy
+      course={trap.course}
+      lesson={trap.lesson}
+      id={trap.id}
+      letter={trap.letter}
+      question={trap.question}
+      prediction={prediction}
+      snippet={trap.snippet}
+      task={trap.task}
+      snippetView={
+        <CodeFigure language="ts" caption={`Trap ${trap.letter} · snippet.ts`}>
+          <HighlightedHtml html={html} />
+        </CodeFigure>
+      }
+      explanation={<Content components={lessonMdxComponents({ lesson, mdxFile: trap.file })} />}
+    />
+  );
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { HttpProblem } from "@/lib/http/problem";
+import { SystemClock } from "@/lib/limiters/clock";
+import {
+  courseSchema,
+  getCardState,
+  lessonSchema,
+  recordReview,
+  recordTrapAttempt,
+  type Viewer,
+} from "@/lib/progress";
+import { createReviewScheduler } from "@/lib/review";
+import { findTrap, poolJudge, type Trap, type TrapDeps } from "@/lib/traps";
+
+// Shared by the trap routes (not a route itself: Next only routes `route.ts`).
+
+export const trapParamsSchema = z.strictObject({
+  course: courseSchema,
+  lesson: lessonSchema,
+  trap: z
+    .string()
+    .max(100)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "trap must be a kebab-case slug"),
+});
+
+export type TrapParams = z.infer<typeof trapParamsSchema>;
+
+/** The trap a URL names; an unknown course, lesson or trap is a 404 alike. */
+export function requireTrap(params: TrapParams): Trap {
+  const trap = findTrap(params);
+  if (!trap) {
+    throw new HttpProblem(404, "Unknown trap", undefined, [
+      { field: "trap", reason: "no trap has this id in this lesson" },
+    ]);
+  }
+  return trap;
+}
+
+const clock = new SystemClock();
+const scheduler = createReviewScheduler();
+
+/** The dependencies of lib/traps' predict and fix, bound to one viewer and one trap. */
+export function trapDeps(viewer: Viewer, trap: Trap): TrapDeps {
+  return {
+    recordAttempt: async (attempt) => {
+      await recordTrapAttempt(viewer, {
+        course: trap.course,
+        lesson: trap.lesson,
+        trap: trap.id,
+        ...attempt,
+      });
+    },
+    cards: {
+      getCardState: (ref) => getCardState(viewer, ref),
+      recordReview: (ref, review) => recordReview(viewer, ref, review),
+    },
+    scheduler,
+    judge: poolJudge,
+    now: () => new Date(clock.now()),
+  };
+}

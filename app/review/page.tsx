@@ -1,0 +1,84 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import Link from "next/link";
+import { CardSession } from "@/app/_components/cards/card-session";
+import { toFlashcardData } from "@/app/_components/cards/flashcard-data";
+import { LocalTime } from "@/app/_components/cards/local-time";
+import { getCatalog } from "@/app/_components/content-lookup";
+import { SystemClock } from "@/lib/limiters/clock";
+import { getViewer, listCardStates, listReviewTimes } from "@/lib/progress";
+import { buildReviewQueue, reviewStreak } from "@/lib/review";
+import { loadCatalogCards } from "@/lib/review/load-cards";
+import styles from "@/app/_components/cards/cards.module.css";
+
+export const metadata: Metadata = {
+  title: "Review",
+  description: "The cards due now, scheduled by FSRS from your own grades.",
+};
+// One learner's schedule: rendered per request, never cached.
+export const dynamic = "force-dynamic";
+
+const clock = new SystemClock();
+
+export default async function ReviewPage() {
+  const viewer = await getViewer(await headers());
+  const now = new Date(clock.now());
+  const [states, reviewTimes] = viewer
+    ? await Promise.all([listCardStates(viewer), listReviewTimes(viewer)])
+    : [[], []];
+  const queue = buildReviewQueue(loadCatalogCards(getCatalog()), states, now);
+  const streak = reviewStreak(reviewTimes, now);
+  const cards = queue.entries.map((entry) => toFlashcardData(entry.card));
+
+  return (
+    <div className={styles.page}>
+      <h1>Review</h1>
+      <p className={styles.lede}>
+        Write your answer, reveal the model one, and grade yourself. Your grades decide when each
+        card comes back: just before you would forget it.
+      </p>
+      <ul className={styles.stats} aria-label="Your review schedule">
+        <li className={styles.stat} data-testid="due-count">
+          <span className={styles.statValue}>{queue.dueCount}</span>
+          <span className={styles.statLabel}>due now</span>
+        </li>
+        <li className={styles.stat} data-testid="new-count">
+          <span className={styles.statValue}>{queue.newCount}</span>
+          <span className={styles.statLabel}>new in this session</span>
+        </li>
+        <li className={styles.stat} data-testid="next-due">
+          <span className={styles.statValue}>
+            {queue.nextDue ? <LocalTime value={queue.nextDue} /> : "—"}
+          </span>
+          <span className={styles.statLabel}>next due after these</span>
+        </li>
+        <li className={styles.stat} data-testid="streak">
+          <span className={styles.statValue}>{streak}</span>
+          <span className={styles.statLabel}>day streak</span>
+        </li>
+      </ul>
+      {cards.length > 0 ? (
+        <CardSession
+          cards={cards}
+          title={`${queue.dueCount} due, ${queue.newCount} new`}
+          nextDue={queue.nextDue?.toISOString() ?? null}
+          showSource
+        />
+      ) : (
+        <p className={styles.done} data-testid="session-done">
+          Nothing is due.{" "}
+          {queue.nextDue ? (
+            <>
+              The next card is due <LocalTime value={queue.nextDue} />.
+            </>
+          ) : (
+            <>
+              Cards arrive from a lesson&rsquo;s <Link href="/">Check Yourself</Link> questions and
+              from the code traps you predict wrong.
+            </>
+          )}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * npm run bench:judge [-- --warm 60 --load 400]
+ *
+ * The judge's figures, on this machine, for each exercise's reference solution judged as Submit does
+ * (visible + hidden + differential tests, in a pool worker):
+ * - cold: a fresh worker with no warm-up, its first judge (and the worker's start-up time);
+ * - warm: p50/p95/p99 of judges on a warmed worker;
+ * - throughput: judges per second with one worker per core and the queue never empty;
+ * - memory per worker (the QuickJS module's linear memory plus the worker's own heap).
+ * Figures, not assertions; targets: warm p95 < 25 ms, cold first judge < 300 ms, >= 120 judges/s on
+ * 2 cores. Recorded in docs/decisions/020-judge-sandbox.md.
+ */
+import os from "node:os";
+import { parseArgs } from "node:util";
+import { listExercises, loadExerciseForJudge } from "@/lib/content/exercises";
+import { JudgePool, judgeJob, warmupJob } from "@/lib/judge";
+import type { JudgeJob } from "@/lib/judge/node/protocol";
+
+const { values } = parseArgs({
+  options: {
+    warm: { type: "string", default: "60" },
+    load: { type: "string", default: "400" },
+  },
+});
+const WARM_RUNS = Number(values.warm);
+const LOAD_JUDGES = Number(values.load);
+
+const exercises = listExercises().map((ref) => loadExerciseForJudge(ref.id));
+const referenceJob = (i: number): JudgeJob => {
+  const exercise = exercises[i % exercises.length]!;
+  return judgeJob(exercise, exercise.solution, "submit");
+};
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(9);
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+
+async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const value = await run();
+  return [value, performance.now() - started];
+}
+
+async function cold(): Promise<void> {
+  console.log("cold: a fresh worker without warm-up, its first judge");
+  for (const exercise of exercises) {
+    const [pool, startMs] = await timed(async () => {
+      const p = new JudgePool({ size: 1 });
+      await p.whenReady();
+      return p;
+    });
+    const [doc, judgeMs] = await timed(() =>
+      pool.judge(judgeJob(exercise, exercise.solution, "submit")),
+    );
+    console.log(
+      `  ${exercise.id.padEnd(26)} first judge ${ms(judgeMs)}   worker start ${ms(startMs)}   ${doc.verdict}`,
+    );
+    await pool.close();
+  }
+}
+
+async function warm(): Promise<void> {
+  console.log(`\nwarm: ${WARM_RUNS} judges each on a warmed worker`);
+  const pool = new JudgePool({ size: 1, warmup: warmupJob(exercises[0]!) });
+  await pool.whenReady();
+  const all: number[] = [];
+  for (const exercise of exercises) {
+    const job = judgeJob(exercise, exercise.solution, "submit");
+    for (let i = 0; i < 5; i++) await pool.judge(job); // let this exercise's paths warm up too
+    const times: number[] = [];
+    let steps = 0;
+    for (let i = 0; i < WARM_RUNS; i++) {
+      const [doc, t] = await timed(() => pool.judge(job));
+      if (doc.verdict !== "accepted")
+        throw new Error(`${exercise.id}: reference got ${doc.verdict}`);
+      times.push(t);
+      steps = doc.resources.steps ?? 0;
+    }
+    times.sort((a, b) => a - b);
+    all.push(...times);
+    console.log(
+      `  ${exercise.id.padEnd(26)} p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}  p99 ${ms(percentile(times, 99))}   ${String(steps).padStart(3)} steps`,
+    );
+  }
+  all.sort((a, b) => a - b);
+  console.log(
+    `  ${"all".padEnd(26)} p50 ${ms(percentile(all, 50))}  p95 ${ms(percentile(all, 95))}  p99 ${ms(percentile(all, 99))}`,
+  );
+  await pool.close();
+}
+
+async function throughput(): Promise<void> {
+  const size = Math.max(1, os.availableParallelism());
+  console.log(
+    `\nthroughput: ${LOAD_JUDGES} judges, ${size} workers (one per core), queue never empty`,
+  );
+  const pool = new JudgePool({ size, warmup: warmupJob(exercises[0]!) });
+  await pool.whenReady();
+  for (let i = 0; i < size * exercises.length; i++) await pool.judge(referenceJob(i));
+  const [docs, elapsed] = await timed(() =>
+    Promise.all(Array.from({ length: LOAD_JUDGES }, (_, i) => pool.judge(referenceJob(i)))),
+  );
+  const accepted = docs.filter((d) => d.verdict === "accepted").length;
+  console.log(
+    `  ${((LOAD_JUDGES / elapsed) * 1000).toFixed(0)} judges/s (${accepted}/${LOAD_JUDGES} accepted)`,
+  );
+  const stats = pool.stats();
+  console.log("\nmemory per worker after the load:");
+  stats.workerMemory.forEach((m, i) =>
+    console.log(
+      `  worker ${i + 1}: module ${mb(m.wasmBytes)} + heap ${mb(m.heapBytes)} = ${mb(m.wasmBytes + m.heapBytes)}`,
+    ),
+  );
+  console.log(`  warm-up at start: ${stats.warmupMs.map((t) => `${t.toFixed(0)} ms`).join(", ")}`);
+  await pool.close();
+}
+
+console.log(
+  `bench:judge on ${os.cpus()[0]?.model ?? "?"} x${os.availableParallelism()}, Node ${process.version}\n`,
+);
+await cold();
+await warm();
+await throughput();

@@ -1,0 +1,142 @@
+import { parseArgs } from "node:util";
+import { Redis } from "ioredis";
+import pg from "pg";
+import { loadAuthSecret } from "@/lib/auth/secret";
+import { ensureBuild, holdLock } from "@/lib/cluster/build";
+import { startCluster } from "@/lib/cluster/launcher";
+import { databaseTarget, poolConfigFromUrl } from "@/lib/db/target";
+import { env } from "@/lib/env";
+import { runPrisma } from "./prisma-cli";
+
+// npm run start:cluster [-- --instances 3 --port 3000 --lock /tmp/next.lock]
+//
+// The platform as a cluster on one machine: three `next start` instances on loopback ports behind
+// a round-robin proxy in Node, sharing one PostgreSQL database (progress, sessions) and one Redis
+// (rate limits). DATABASE_URL must be postgres:// to be used; otherwise the `tradeoff_cluster`
+// database on the TEST_POSTGRES_URL server (default 127.0.0.1:5432) is created and migrated.
+// REDIS_URL defaults to redis://127.0.0.1:6379. Builds first if there is no fresh build.
+
+const { values } = parseArgs({
+  options: {
+    instances: { type: "string", default: "3" },
+    port: { type: "string", default: "3000" },
+    lock: { type: "string" },
+    weights: { type: "string" },
+  },
+});
+const instances = Number(values.instances);
+const port = Number(values.port);
+if (!Number.isInteger(instances) || instances < 1 || instances > 16) {
+  throw new Error("--instances must be a whole number from 1 to 16");
+}
+const weights = values.weights?.split(",").map(Number);
+
+const log = (line: string) => console.log(`[cluster] ${line}`);
+const root = process.cwd();
+
+const databaseUrl = clusterDatabaseUrl();
+await ensureDatabase(databaseUrl);
+const migrated = runPrisma(["migrate", "deploy"], databaseUrl, { quiet: true });
+if (!migrated.ok) {
+  process.stderr.write(migrated.output);
+  throw new Error("prisma migrate deploy failed");
+}
+log(`database ${redact(databaseUrl)} migrated`);
+
+const redisUrl = env.REDIS_URL ?? "redis://127.0.0.1:6379";
+await checkRedis(redisUrl);
+log(`rate limits in Redis at ${redact(redisUrl)} under "${env.RATE_LIMIT_PREFIX}"`);
+
+const lock = values.lock ? await holdLock(values.lock) : null;
+try {
+  await ensureBuild(root, log);
+} finally {
+  await lock?.release();
+}
+
+const cluster = await startCluster({
+  root,
+  instances,
+  port,
+  ...(weights ? { weights } : {}),
+  env: {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    RATE_LIMIT_PREFIX: env.RATE_LIMIT_PREFIX,
+    // One secret for all: a session cookie signed by one instance must be valid on the others.
+    BETTER_AUTH_SECRET: loadAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR),
+  },
+  log,
+});
+log(`proxy on ${cluster.proxy.url} → ${cluster.instances.map((i) => i.port).join(", ")}`);
+log("Ctrl+C stops the proxy and every instance");
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  log(`stopping (requests per instance: ${cluster.proxy.counts.join(", ")})`);
+  await cluster.stop();
+  process.exit(0);
+};
+process.on("SIGINT", () => void stop());
+process.on("SIGTERM", () => void stop());
+for (const instance of cluster.instances) {
+  instance.process.once("exit", (code) => {
+    if (stopping) return;
+    console.error(`[cluster] instance ${instance.port} exited (${code}):\n${instance.output()}`);
+    void stop();
+  });
+}
+
+function clusterDatabaseUrl(): string {
+  if (databaseTarget(env.DATABASE_URL).provider === "postgres") return env.DATABASE_URL;
+  const server = new URL(env.TEST_POSTGRES_URL);
+  server.pathname = "/tradeoff_cluster";
+  return server.toString();
+}
+
+/** Creates the database if the server does not have it yet. */
+async function ensureDatabase(url: string): Promise<void> {
+  const config = poolConfigFromUrl(url);
+  const probe = new pg.Client({ ...config, connectionTimeoutMillis: 5_000 });
+  try {
+    await probe.connect();
+    return;
+  } catch (error) {
+    if ((error as { code?: string }).code !== "3D000") {
+      throw new Error(`PostgreSQL at ${redact(url)} is not reachable: ${String(error)}`);
+    }
+  } finally {
+    await probe.end().catch(() => undefined);
+  }
+  const admin = new pg.Client({ ...config, database: "postgres" });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${String(config.database).replace(/"/g, '""')}"`);
+    log(`created database ${config.database}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function checkRedis(url: string): Promise<void> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 3_000,
+  });
+  redis.on("error", () => {});
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    throw new Error(`Redis at ${redact(url)} is not reachable: ${String(error)}`);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+function redact(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]+@/, "//$1:***@");
+}

@@ -1,0 +1,148 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { type RunningProxy, startProxy } from "./proxy";
+
+export interface ClusterOptions {
+  /** The project root (holding `.next/` and node_modules). */
+  root: string;
+  instances: number;
+  /**
+   * Variables for every instance on top of this process's environment: DATABASE_URL (PostgreSQL),
+   * REDIS_URL, RATE_LIMIT_PREFIX, BETTER_AUTH_SECRET (one secret, or a cookie signed by one
+   * instance is refused by the others)…
+   */
+  env: Record<string, string>;
+  /** The proxy's port; 0 (the default) picks a free one. */
+  port?: number;
+  /** See ProxyOptions.weights. */
+  weights?: readonly number[];
+  /** How long an instance may take to answer its first request. */
+  readyTimeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface Instance {
+  url: string;
+  port: number;
+  process: ChildProcess;
+  /** Its recent output, for a failure message. */
+  output(): string;
+}
+
+export interface RunningCluster {
+  proxy: RunningProxy;
+  instances: Instance[];
+  /** Another proxy over the same instances, e.g. with other weights. */
+  addProxy(weights?: readonly number[]): Promise<RunningProxy>;
+  stop(): Promise<void>;
+}
+
+const HOST = "127.0.0.1";
+
+/**
+ * Starts `next start` on `instances` loopback ports (the production build must exist) behind a
+ * round-robin proxy. The instances trust exactly one proxy hop (ours) for the client's address.
+ */
+export async function startCluster(options: ClusterOptions): Promise<RunningCluster> {
+  const log = options.log ?? (() => {});
+  const instances: Instance[] = [];
+  const proxies: RunningProxy[] = [];
+  const stop = async () => {
+    await Promise.all(proxies.map((proxy) => proxy.close()));
+    await Promise.all(instances.map((instance) => stopProcess(instance.process)));
+  };
+  try {
+    for (let i = 0; i < options.instances; i++) {
+      instances.push(startInstance(options, await freePort()));
+    }
+    await Promise.all(
+      instances.map((instance) => waitUntilServing(instance, options.readyTimeoutMs ?? 60_000)),
+    );
+    for (const instance of instances) log(`instance ready on ${instance.url}`);
+    const addProxy = async (weights?: readonly number[]) => {
+      const proxy = await startProxy({
+        upstreams: instances.map((instance) => ({ host: HOST, port: instance.port })),
+        ...(weights ? { weights } : {}),
+      });
+      proxies.push(proxy);
+      return proxy;
+    };
+    const proxy = await startProxy({
+      upstreams: instances.map((instance) => ({ host: HOST, port: instance.port })),
+      host: HOST,
+      port: options.port ?? 0,
+      ...(options.weights ? { weights: options.weights } : {}),
+    });
+    proxies.push(proxy);
+    return { proxy, instances, addProxy, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function startInstance(options: ClusterOptions, port: number): Instance {
+  const next = join(options.root, "node_modules/next/dist/bin/next");
+  const child = spawn(process.execPath, [next, "start", "-H", HOST, "-p", String(port)], {
+    cwd: options.root,
+    // The instances run with this process's environment plus the cluster's settings.
+    env: { ...process.env, NODE_ENV: "production", TRUST_PROXY: "1", ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let recent = "";
+  const keep = (chunk: Buffer) => {
+    recent = (recent + chunk.toString()).slice(-8_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  return { url: `http://${HOST}:${port}`, port, process: child, output: () => recent };
+}
+
+async function waitUntilServing(instance: Instance, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (instance.process.exitCode !== null) {
+      throw new Error(`next start on ${instance.port} exited:\n${instance.output()}`);
+    }
+    try {
+      const response = await fetch(`${instance.url}/`, { signal: AbortSignal.timeout(5_000) });
+      await response.arrayBuffer();
+      if (response.status < 500) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(
+    `next start on ${instance.port} did not answer in ${timeoutMs} ms:\n${instance.output()}`,
+  );
+}
+
+/** SIGTERM, then SIGKILL if the process has not exited after `graceMs`. */
+export function stopProcess(child: ChildProcess, graceMs = 5_000): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+/** A TCP port that was free a moment ago. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, HOST, () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === "object") resolve(address.port);
+        else reject(new Error("no port"));
+      });
+    });
+  });
+}

@@ -1,0 +1,76 @@
+import { evaluate } from "@mdx-js/mdx";
+import rehypeShiki from "@shikijs/rehype/core";
+import type { MDXContent } from "mdx/types";
+import * as runtime from "react/jsx-runtime";
+import rehypeSlug from "rehype-slug";
+import remarkGfm from "remark-gfm";
+import { ContentError } from "./content-error";
+import { getHighlighter, highlightOptions } from "./highlight";
+import { rehypeHeadingLinks, type HeadingEntry } from "./rehype-heading-links";
+
+export interface CompiledMdx {
+  /** Render with the site's components map: `<Content components={...} />`. */
+  Content: MDXContent;
+  /** The h2/h3 headings, with the ids their anchors use, for the table of contents. */
+  headings: HeadingEntry[];
+}
+
+// In `next build` each page compiles its own file once; the cache matters in `next dev`, and is keyed
+// by the source text so an edited file is compiled again.
+const cache = new Map<string, { body: string; compiled: Promise<CompiledMdx> }>();
+
+/**
+ * Compiles an MDX body at build time (server only). `file` is used for error messages, which name it;
+ * `body` is the file without its frontmatter (line numbers preserved).
+ */
+export function compileMdx(file: string, body: string): Promise<CompiledMdx> {
+  const cached = cache.get(file);
+  if (cached?.body === body) return cached.compiled;
+  const compiled = compile(file, body);
+  cache.set(file, { body, compiled });
+  compiled.catch(() => cache.delete(file));
+  return compiled;
+}
+
+async function compile(file: string, body: string): Promise<CompiledMdx> {
+  const highlighter = await getHighlighter();
+  const headings: HeadingEntry[] = [];
+  try {
+    const { default: Content } = await evaluate(
+      { value: body, path: file },
+      {
+        ...runtime,
+        remarkPlugins: [remarkGfm],
+        rehypePlugins: [
+          rehypeSlug,
+          [rehypeHeadingLinks, { headings }],
+          [
+            () =>
+              rehypeShiki(highlighter, {
+                ...highlightOptions,
+                defaultLanguage: "text",
+                // Any language shiki bundles works; an unknown one fails the build, naming it.
+                lazy: true,
+              }),
+          ],
+        ],
+      },
+    );
+    return { Content, headings };
+  } catch (error) {
+    if (error instanceof ContentError) throw error;
+    const place = locationOf(error);
+    const message =
+      error instanceof Error
+        ? ((error as { reason?: string }).reason ?? error.message)
+        : String(error);
+    throw new ContentError(file, [`${place}${message}`], { cause: error });
+  }
+}
+
+function locationOf(error: unknown): string {
+  const place = (error as { place?: { line?: number; column?: number; start?: { line: number } } })
+    ?.place;
+  const line = place?.line ?? place?.start?.line;
+  return line ? `line ${line}: ` : "";
+}

@@ -1,0 +1,68 @@
+import type { Element } from "hast";
+import { createHighlighter, type Highlighter, type ShikiTransformer } from "shiki";
+
+// Syntax highlighting happens once, at build time, on the server: the browser receives coloured HTML
+// and no highlighter. Both themes are emitted as CSS variables (--shiki-light / --shiki-dark) and the
+// stylesheet picks one with prefers-color-scheme (docs/decisions/004-mdx-pipeline.md).
+
+export const codeThemes = { light: "github-light-default", dark: "github-dark-default" } as const;
+
+/** Loaded up front; any other language shiki bundles is loaded on first use. */
+const preloadedLanguages = ["ts", "tsx", "js", "json", "bash", "lua", "http", "yaml", "java"];
+
+let highlighter: Promise<Highlighter> | undefined;
+
+export function getHighlighter(): Promise<Highlighter> {
+  highlighter ??= createHighlighter({
+    themes: Object.values(codeThemes),
+    langs: preloadedLanguages,
+  });
+  return highlighter;
+}
+
+/** Records the fence's language on the <pre> so the page can label the block ("TypeScript"). */
+export const languageAttribute: ShikiTransformer = {
+  name: "tradeoff:language-attribute",
+  pre(node: Element) {
+    node.properties["dataLanguage"] = this.options.lang;
+  },
+};
+
+export const highlightOptions = {
+  themes: codeThemes,
+  defaultColor: false as const,
+  transformers: [languageAttribute],
+};
+
+/** Highlights a whole source file outside MDX (example programs, limiter sources) to HTML. */
+export async function highlightToHtml(code: string, lang: string): Promise<string> {
+  const shiki = await getHighlighter();
+  if (!shiki.getLoadedLanguages().includes(lang)) await shiki.loadLanguage(lang as never);
+  return shiki.codeToHtml(code.replace(/\n$/, ""), { ...highlightOptions, lang });
+}
+
+const languageNames: Record<string, string> = {
+  ts: "TypeScript",
+  typescript: "TypeScript",
+  tsx: "TSX",
+  js: "JavaScript",
+  javascript: "JavaScript",
+  json: "JSON",
+  bash: "Shell",
+  sh: "Shell",
+  shell: "Shell",
+  lua: "Lua",
+  http: "HTTP",
+  yaml: "YAML",
+  yml: "YAML",
+  java: "Java",
+  text: "Text",
+  txt: "Text",
+  plaintext: "Text",
+};
+
+/** The label a code block shows for its language. */
+export function languageLabel(lang: string | undefined): string {
+  if (!lang) return "Text";
+  return languageNames[lang] ?? lang.toUpperCase();
+}

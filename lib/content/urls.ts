@@ -1,0 +1,17 @@
+// The site's URL scheme for content, in one place (docs/decisions/001-urls.md).
+
+export function courseHref(course: string): string {
+  return `/courses/${course}`;
+}
+
+export function lessonHref(course: string, lesson: string): string {
+  return `${courseHref(course)}/${lesson}`;
+}
+
+export function sectionHref(course: string, lesson: string, section: string): string {
+  return `${lessonHref(course, lesson)}/${section}`;
+}
+
+export function exerciseHref(course: string, lesson: string, exercise: string): string {
+  return `${lessonHref(course, lesson)}/exercises/${exercise}`;
+}

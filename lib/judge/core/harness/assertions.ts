@@ -1,0 +1,126 @@
+// Sandbox-side JavaScript (see lockdown.ts for the rules of these strings): the test registry,
+// `expect`, and the failure type that carries a learner-facing message and an optional trace.
+export const ASSERTIONS_SOURCE = String.raw`
+const registry = [];
+const suite = { file: "tests.ts", hidden: false, category: undefined };
+
+/** Raised by the harness's own assertions; anything else a test throws is a runtime error. */
+class JudgeFailure {
+  constructor(message, trace) {
+    this.message = message;
+    this.trace = trace;
+  }
+}
+function fail(message, trace) {
+  throw new JudgeFailure(message, trace);
+}
+
+function register(entry) {
+  if (typeof entry.name !== "string" || entry.name.length === 0) {
+    throw new TypeError("a test needs a name");
+  }
+  entry.file = suite.file;
+  entry.hidden = suite.hidden;
+  if (entry.category === undefined) entry.category = suite.category;
+  push(registry, entry);
+}
+
+function test(name, fn, options) {
+  if (typeof fn !== "function") throw new TypeError("test(name, fn): fn must be a function");
+  register({ kind: "test", name, fn, category: options ? options.category : undefined });
+}
+
+/** Groups tests under a category; hidden tests report it instead of their message. */
+function describe(category, fn) {
+  const previous = suite.category;
+  suite.category = category;
+  try {
+    fn();
+  } finally {
+    suite.category = previous;
+  }
+}
+
+function sameValue(a, b) {
+  if (typeof a === "number" && typeof b === "number") {
+    if (a === b) return true;
+    if (a !== a && b !== b) return true;
+    // Floating-point results that agree to 1e-9 are the same answer computed in another order.
+    return H.abs(a - b) <= 1e-9 * H.max(1, H.abs(a), H.abs(b));
+  }
+  return a === b;
+}
+
+/** Where two plain values first differ, as a path ("headers.Retry-After"), or null if equal. */
+function firstDifference(actual, expected, path) {
+  if (sameValue(actual, expected)) return null;
+  if (typeof actual !== "object" || typeof expected !== "object" || actual === null || expected === null) {
+    return { path, actual, expected };
+  }
+  if (H.isArray(actual) !== H.isArray(expected)) return { path, actual, expected };
+  const keys = H.keys(expected);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    const child = path ? path + "." + key : key;
+    if (!call(H.hasOwn, actual, key)) return { path: child, missing: true, expected: expected[key] };
+    const d = firstDifference(actual[key], expected[key], child);
+    if (d) return d;
+  }
+  const actualKeys = H.keys(actual);
+  for (let i = 0; i < actualKeys.length; i++) {
+    if (!call(H.hasOwn, expected, actualKeys[i])) {
+      return { path: path ? path + "." + actualKeys[i] : actualKeys[i], extra: true, actual: actual[actualKeys[i]] };
+    }
+  }
+  return null;
+}
+
+function show(value) {
+  return inspect(value, 3, false);
+}
+
+/**
+ * expect(value, label?) — the label names what was measured ("remaining()"), so the message reads
+ * "remaining(): expected 3, got 2" instead of a bare pair of numbers.
+ */
+function expect(actual, label) {
+  const prefix = label ? label + ": " : "";
+  return H.freeze({
+    toBe(expected) {
+      if (!sameValue(actual, expected)) fail(prefix + "expected " + show(expected) + ", got " + show(actual));
+    },
+    toEqual(expected) {
+      const d = firstDifference(actual, expected, "");
+      if (d === null) return;
+      const where = d.path ? " at " + d.path : "";
+      if (d.missing) fail(prefix + "missing" + where + " (expected " + show(d.expected) + ")");
+      if (d.extra) fail(prefix + "unexpected" + where + ": " + show(d.actual));
+      fail(prefix + "expected " + show(d.expected) + where + ", got " + show(d.actual));
+    },
+    toBeCloseTo(expected, tolerance) {
+      const t = tolerance === undefined ? 1e-6 : tolerance;
+      if (typeof actual !== "number" || !(H.abs(actual - expected) <= t)) {
+        fail(prefix + "expected " + show(expected) + " (within " + show(t) + "), got " + show(actual));
+      }
+    },
+    toBeNull() {
+      if (actual !== null) fail(prefix + "expected null, got " + show(actual));
+    },
+    toBeLessThanOrEqual(bound) {
+      if (!(actual <= bound)) fail(prefix + "expected at most " + show(bound) + ", got " + show(actual));
+    },
+    toBeGreaterThanOrEqual(bound) {
+      if (!(actual >= bound)) fail(prefix + "expected at least " + show(bound) + ", got " + show(actual));
+    },
+    toThrow() {
+      if (typeof actual !== "function") fail("expect(fn).toThrow() needs a function");
+      try {
+        actual();
+      } catch (e) {
+        return;
+      }
+      fail(prefix + "expected it to throw, but it returned normally");
+    },
+  });
+}
+`;

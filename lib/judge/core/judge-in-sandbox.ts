@@ -1,0 +1,297 @@
+import {
+  RESULTS_VERSION,
+  redactHidden,
+  worstVerdict,
+  type Counterexample,
+  type ResultsDocument,
+  type TestResult,
+  type Verdict,
+} from "../results";
+import { differentialKinds, type DifferentialKind } from "./differential";
+import { learnerMessage, verdictOf, type Outcome } from "./outcomes";
+import {
+  classifyError,
+  drainLeftovers,
+  runDifferentialTest,
+  runRegisteredTest,
+  settle,
+} from "./run-test";
+import { LEARNER_MODULE, Sandbox, SandboxCrash } from "./sandbox";
+import { transpileTypeScript } from "./transpile";
+import {
+  compileFailure,
+  learnerLoadFailure,
+  suiteLoadFailure,
+  summaryOf,
+  transpileSuite,
+} from "./failures";
+import {
+  DEFAULT_LIMITS,
+  STEPS_PER_MS,
+  WALL_FACTOR,
+  type JudgeCoreInput,
+  type JudgeLimits,
+} from "./types";
+
+const DEFAULT_SEED = 20_240_917;
+const DEFAULT_DIFFERENTIAL_RUNS = 60;
+
+interface TestInfo {
+  name: string;
+  category?: string;
+  hidden: boolean;
+  file: string;
+  kind: "test" | "differential";
+  diffKind?: string;
+}
+
+/** What one judge has produced so far, so a crash midway still reports what ran. */
+interface Progress {
+  tests: TestResult[];
+  verdicts: Verdict[];
+  counterexample?: Counterexample;
+  output?: string;
+  /** Tests not finished yet, the running one first. */
+  pending: TestInfo[];
+}
+
+/**
+ * Judges a learner's TypeScript against test suites inside a fresh QuickJS runtime of the given
+ * module. Environment-agnostic: the server's worker threads and the browser's Web Worker both call it.
+ * Never throws for anything the learner wrote; throws only for a broken suite or harness.
+ */
+export async function judgeInSandbox(input: JudgeCoreInput): Promise<ResultsDocument> {
+  const now = input.now ?? (() => performance.now());
+  const limits: JudgeLimits = { ...DEFAULT_LIMITS, ...input.limits };
+  const started = now();
+  let steps: number | undefined;
+  const document = (fields: Omit<ResultsDocument, "version" | "resources">, memoryBytes?: number) =>
+    ({
+      version: RESULTS_VERSION,
+      ...(input.exerciseId === undefined ? {} : { exerciseId: input.exerciseId }),
+      ...(input.mode === undefined ? {} : { mode: input.mode }),
+      ...fields,
+      resources: {
+        wallMs: Math.round((now() - started) * 100) / 100,
+        ...(memoryBytes === undefined ? {} : { memoryBytes }),
+        ...(steps === undefined ? {} : { steps }),
+      },
+    }) satisfies ResultsDocument;
+
+  const learner = transpileTypeScript(input.code);
+  if (!learner.ok) return document(compileFailure(learner.errors));
+  const suites = input.suites.map((suite) => ({
+    ...suite,
+    js: transpileSuite(suite.source, suite.file),
+  }));
+  const reference =
+    input.reference === undefined ? undefined : transpileSuite(input.reference, "reference");
+
+  const sandbox = new Sandbox(input.quickjs, {
+    limits,
+    now,
+    suites: new Set(suites.map((s) => s.file)),
+    hiddenSuites: new Set(suites.filter((s) => s.hidden).map((s) => s.file)),
+    ...(reference === undefined ? {} : { reference }),
+  });
+  const progress: Progress = { tests: [], verdicts: [], pending: [] };
+  let memoryBytes: number | undefined;
+  let crashed = false;
+  try {
+    sandbox.installHarness(limits.outputChars);
+    sandbox.callInternal("seedRandom", input.seed ?? DEFAULT_SEED).value?.dispose();
+
+    // The learner's module first, alone, so its errors are reported as its own.
+    limitOneTest(sandbox, limits);
+    const loadFailure = loadModule(sandbox, learner.code, LEARNER_MODULE);
+    const loadOutput = takeOutput(sandbox);
+    if (loadOutput) progress.output = loadOutput;
+    if (loadFailure) return document(learnerLoadFailure(loadFailure, limits, progress.output));
+
+    for (const suite of suites) {
+      sandbox.callInternal("beginSuite", suite.file, suite.hidden).value?.dispose();
+      limitOneTest(sandbox, limits);
+      const failure = loadModule(sandbox, suite.js, suite.file);
+      if (failure) return document(suiteLoadFailure(failure, suite.file, limits));
+    }
+
+    await runAllTests(sandbox, input, limits, now, progress);
+    memoryBytes = sandbox.memoryUsedBytes();
+    steps = Math.ceil(sandbox.steps);
+  } catch (error) {
+    if (!(error instanceof SandboxCrash)) throw error;
+    crashed = true;
+    input.onSandboxDamaged?.(error.reason);
+    recordCrash(progress, error, limits);
+  } finally {
+    if (!sandbox.dispose() && !crashed) input.onSandboxDamaged?.("trap");
+  }
+
+  const verdict = worstVerdict(progress.verdicts);
+  return document(
+    {
+      status: verdict === "accepted" ? "pass" : "fail",
+      verdict,
+      ...(verdict === "time_limit_exceeded" || verdict === "memory_limit_exceeded"
+        ? { message: summaryOf(verdict, limits) }
+        : {}),
+      tests: progress.tests,
+      ...(progress.counterexample ? { counterexample: progress.counterexample } : {}),
+      ...(progress.output ? { output: progress.output } : {}),
+    },
+    memoryBytes,
+  );
+}
+
+async function runAllTests(
+  sandbox: Sandbox,
+  input: JudgeCoreInput,
+  limits: JudgeLimits,
+  now: () => number,
+  progress: Progress,
+): Promise<void> {
+  const count = Number(sandbox.callInternalForValue("testCount") ?? 0);
+  for (let index = 0; index < count; index++) {
+    progress.pending.push(JSON.parse(sandbox.callInternalForString("testInfo", index) ?? "{}"));
+  }
+  input.onPlan?.(
+    progress.pending.map(({ name, hidden, category }) => ({
+      name,
+      hidden,
+      ...(category === undefined ? {} : { category }),
+    })),
+  );
+  const seed = input.seed ?? DEFAULT_SEED;
+  const stepBudgetEnd = sandbox.steps + limits.totalTimeMs * STEPS_PER_MS;
+  const wallBudgetEnd = now() + limits.totalTimeMs * WALL_FACTOR;
+  for (let index = 0; index < count; index++) {
+    const info = progress.pending[0] as TestInfo;
+    const testSeed = (seed + index * 7919) >>> 0;
+    let outcome: Outcome;
+    let counterexample: Counterexample | undefined;
+    if (sandbox.steps >= stepBudgetEnd || now() >= wallBudgetEnd) {
+      outcome = { status: "error", kind: "budget" };
+    } else if (progress.verdicts.includes("memory_limit_exceeded")) {
+      // A memory bomb goes off in every test that calls it, each one slower than the last as the
+      // allocator thrashes: one is enough to know.
+      outcome = { status: "error", kind: "after-memory" };
+    } else {
+      drainLeftovers(sandbox);
+      sandbox.limit(
+        Math.min(limits.testTimeMs * STEPS_PER_MS, stepBudgetEnd - sandbox.steps),
+        Math.min(limits.testTimeMs * WALL_FACTOR, wallBudgetEnd - now()),
+      );
+      if (info.kind === "differential" && isDifferentialKind(info.diffKind)) {
+        const diffTest = { name: info.name, diffKind: info.diffKind };
+        const runs = input.differentialRuns ?? DEFAULT_DIFFERENTIAL_RUNS;
+        ({ outcome, counterexample } = await runDifferentialTest(
+          sandbox,
+          index,
+          diffTest,
+          testSeed,
+          runs,
+        ));
+      } else {
+        outcome = runRegisteredTest(sandbox, index, testSeed);
+      }
+      if (outcome.kind === "time" && isHeapNearlyFull(sandbox, limits))
+        outcome = { ...outcome, kind: "memory" };
+    }
+    const output = takeOutput(sandbox);
+    const result = testResult(info, outcome, output, limits);
+    progress.pending.shift();
+    progress.tests.push(result);
+    const verdict = verdictOf(outcome);
+    progress.verdicts.push(verdict);
+    if (counterexample && !progress.counterexample) progress.counterexample = counterexample;
+    input.onTestResult?.(index, result, verdict);
+  }
+}
+
+function testResult(
+  info: TestInfo,
+  outcome: Outcome,
+  output: string,
+  limits: JudgeLimits,
+): TestResult {
+  const full: TestResult = {
+    name: info.name,
+    status: outcome.status,
+    hidden: info.hidden,
+    ...(info.category === undefined ? {} : { category: info.category }),
+    ...(outcome.status === "pass"
+      ? {}
+      : { message: learnerMessage(outcome, limits, LEARNER_MODULE) }),
+    ...(outcome.trace ? { trace: outcome.trace } : {}),
+    ...(output ? { output } : {}),
+  };
+  return redactHidden(full);
+}
+
+/** Evaluates a module (settling top-level await); returns the outcome if it failed. */
+function loadModule(sandbox: Sandbox, code: string, name: string): Outcome | undefined {
+  const result = sandbox.evalModule(code, name);
+  if (!result.ok) {
+    if (sandbox.expired()) {
+      result.error.dispose();
+      return { status: "error", kind: "time" };
+    }
+    return classifyError(sandbox, result.error);
+  }
+  const state = sandbox.context.getPromiseState(result.value);
+  if (state.type === "fulfilled" && state.notAPromise) {
+    result.value.dispose();
+    return undefined;
+  }
+  if (state.type === "fulfilled") state.value.dispose();
+  if (state.type === "rejected") state.error.dispose();
+  const settled = settle(sandbox, result.value);
+  result.value.dispose();
+  switch (settled.state) {
+    case "fulfilled":
+      settled.value.dispose();
+      return undefined;
+    case "rejected":
+    case "job-error":
+      return classifyError(sandbox, settled.error);
+    case "time":
+      return { status: "error", kind: "time" };
+    case "never-settles":
+      return { status: "error", kind: "never-settles" };
+  }
+}
+
+/**
+ * A test stopped for time with its heap nearly full was thrashing the allocator (each allocation a
+ * garbage collection), not looping: that is a memory bomb, and the learner should be told so.
+ */
+function isHeapNearlyFull(sandbox: Sandbox, limits: JudgeLimits): boolean {
+  return (sandbox.memoryUsedBytes() ?? 0) > 0.75 * limits.memoryBytes;
+}
+
+function limitOneTest(sandbox: Sandbox, limits: JudgeLimits): void {
+  sandbox.limit(limits.testTimeMs * STEPS_PER_MS, limits.testTimeMs * WALL_FACTOR);
+}
+
+function takeOutput(sandbox: Sandbox): string {
+  return sandbox.callInternalForString("takeOutput") ?? "";
+}
+
+/** The running test gets the crash; the ones after it were not run. */
+function recordCrash(progress: Progress, crash: SandboxCrash, limits: JudgeLimits): void {
+  const kind = crash.reason === "host-stack" ? "stack" : "crash";
+  const crashed: Outcome = { status: "error", kind, message: crash.message };
+  const notRun: Outcome = { status: "error", kind: "crash", message: "not run" };
+  progress.pending.forEach((info, i) => {
+    progress.tests.push(testResult(info, i === 0 ? crashed : notRun, "", limits));
+  });
+  if (progress.pending.length === 0) {
+    const message = learnerMessage(crashed, limits, LEARNER_MODULE);
+    progress.tests.push({ name: "loading the tests", status: "error", hidden: false, message });
+  }
+  progress.verdicts.push("runtime_error");
+}
+
+function isDifferentialKind(kind: string | undefined): kind is DifferentialKind {
+  return (differentialKinds as readonly string[]).includes(kind ?? "");
+}

@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { traceSchema, type TestStatus, type Verdict } from "../results";
+import type { JudgeLimits } from "./types";
+
+/** Why a test ended the way it did; the harness reports the first six, the host the rest. */
+export const outcomeKinds = [
+  "wrong",
+  "runtime",
+  "wall-clock",
+  "stack",
+  "memory",
+  "time",
+  "never-settles",
+  "budget",
+  "after-memory",
+  "crash",
+] as const;
+export type OutcomeKind = (typeof outcomeKinds)[number];
+
+/** What the harness returns for one test, parsed and checked at the sandbox boundary. */
+export const harnessOutcomeSchema = z.object({
+  status: z.enum(["pass", "fail", "error"]),
+  kind: z.enum(outcomeKinds).optional(),
+  message: z.string().optional(),
+  stack: z.string().optional(),
+  trace: traceSchema.optional(),
+  readWallClock: z.boolean().optional(),
+});
+export type Outcome = z.infer<typeof harnessOutcomeSchema>;
+
+export function verdictOf(outcome: Outcome): Verdict {
+  if (outcome.status === "pass") return "accepted";
+  switch (outcome.kind) {
+    case "wrong":
+    case undefined:
+      return "wrong_answer";
+    case "memory":
+      return "memory_limit_exceeded";
+    case "time":
+    case "never-settles":
+    case "budget":
+      return "time_limit_exceeded";
+    default:
+      return "runtime_error";
+  }
+}
+
+export function statusOf(outcome: Outcome): TestStatus {
+  return outcome.status;
+}
+
+/** Frames of the learner's own file, which is all a learner can act on. */
+export function learnerFrames(stack: string | undefined, moduleName: string): string[] {
+  if (!stack) return [];
+  return stack
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line.includes(`${moduleName}:`))
+    .slice(0, 5);
+}
+
+/** The message a learner reads for a test that did not pass. */
+export function learnerMessage(outcome: Outcome, limits: JudgeLimits, moduleName: string): string {
+  const base = outcome.message ?? "";
+  let text: string;
+  switch (outcome.kind) {
+    case "time":
+      text = `stopped after ${limits.testTimeMs} ms of work: an endless loop, or far too much work per request?`;
+      break;
+    case "never-settles":
+      text =
+        "never finished: it waits for a promise that nothing will ever settle (an await on something that never happens?)";
+      break;
+    case "budget":
+      text = `not run: earlier tests used up the judge's time budget (${limits.totalTimeMs} ms of work)`;
+      break;
+    case "after-memory":
+      text = "not run: an earlier test ran out of memory";
+      break;
+    case "memory":
+      text = `ran out of memory (the sandbox allows ${Math.round(limits.memoryBytes / 2 ** 20)} MB): does something grow without bound?`;
+      break;
+    case "stack":
+      text = "stack overflow: does a function call itself without end?";
+      break;
+    case "crash":
+      text = `the sandbox had to be stopped: ${base}`;
+      break;
+    case "runtime": {
+      const frames = learnerFrames(outcome.stack, moduleName);
+      text = frames.length > 0 ? `${base}\n${frames.map((f) => `    ${f}`).join("\n")}` : base;
+      break;
+    }
+    default:
+      text = base;
+  }
+  if (outcome.readWallClock && outcome.kind !== "wall-clock") {
+    text +=
+      "\n\nYour limiter read the wall clock (Date.now(), new Date() or performance.now()). In the judge those do not tell the time: use the clock passed to your constructor.";
+  }
+  return cap(text, limits.outputChars);
+}
+
+export function cap(text: string, max: number): string {
+  return text.length <= max
+    ? text
+    : `${text.slice(0, max)}... (${text.length - max} more characters not shown)`;
+}

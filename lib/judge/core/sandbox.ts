@@ -1,0 +1,276 @@
+import type {
+  QuickJSContext,
+  QuickJSHandle,
+  QuickJSRuntime,
+  QuickJSWASMModule,
+} from "quickjs-emscripten-core";
+import { HARNESS_SOURCE, JUDGE_MODULE_SOURCE } from "./harness";
+import type { JudgeLimits } from "./types";
+
+/**
+ * The host threw from inside the WebAssembly module (its own stack overflowed, or the module trapped).
+ * The module's memory may be inconsistent: the caller must discard it.
+ */
+export class SandboxCrash extends Error {
+  override readonly name = "SandboxCrash";
+  constructor(
+    readonly reason: "host-stack" | "trap",
+    options?: { cause?: unknown },
+  ) {
+    super(
+      reason === "host-stack"
+        ? "the sandbox overflowed its host stack"
+        : "the sandbox's WebAssembly module trapped",
+      options,
+    );
+  }
+}
+
+export const LEARNER_MODULE = "solution.ts";
+export const REFERENCE_MODULE = "reference";
+const HARNESS_MODULE = "judge:internal";
+const PUBLIC_MODULE = "judge";
+const FORBIDDEN = "forbidden:";
+
+/** Promise jobs run between checks of the limit. */
+const JOB_BATCH = 1000;
+/** Promise jobs that count as one step of work (a job is a few microseconds). */
+const JOBS_PER_STEP = 250;
+
+/** The names under which test files may import the learner's module. */
+const LEARNER_ALIASES = new Set(["./solution", "./solution.ts", "learner", LEARNER_MODULE]);
+
+export type CallOutcome = { ok: true; value: QuickJSHandle } | { ok: false; error: QuickJSHandle };
+
+export interface SandboxOptions {
+  limits: JudgeLimits;
+  /** Transpiled reference source, if hidden suites may import "reference". */
+  reference?: string;
+  /** Module names of the hidden suites (only they may import "reference"). */
+  hiddenSuites: ReadonlySet<string>;
+  /** Module names of all suites. */
+  suites: ReadonlySet<string>;
+  now: () => number;
+}
+
+/**
+ * One QuickJS runtime and context for one judge: limits set, the module graph fenced (the learner may
+ * import only "judge"; only hidden suites may import "reference"), and a work limit checked by the
+ * interrupt handler that the caller sets per test.
+ */
+export class Sandbox {
+  readonly runtime: QuickJSRuntime;
+  readonly context: QuickJSContext;
+  /** Interrupt checks so far: a measure of work that does not depend on the machine's load. */
+  steps = 0;
+  private stepLimit = Number.POSITIVE_INFINITY;
+  private deadline = Number.POSITIVE_INFINITY;
+  /** Set once the host threw from inside the module: nothing may be called on it any more. */
+  damaged = false;
+  private readonly now: () => number;
+  private internal: QuickJSHandle | undefined;
+
+  constructor(
+    quickjs: QuickJSWASMModule,
+    private readonly options: SandboxOptions,
+  ) {
+    this.now = options.now;
+    this.runtime = quickjs.newRuntime();
+    this.runtime.setMemoryLimit(options.limits.memoryBytes);
+    this.runtime.setMaxStackSize(options.limits.stackBytes);
+    this.runtime.setInterruptHandler(() => {
+      this.steps++;
+      return this.expired();
+    });
+    this.runtime.setModuleLoader(
+      (name) => this.load(name),
+      (base, requested) => this.normalize(base, requested),
+    );
+    this.context = this.runtime.newContext();
+  }
+
+  /** Gives what runs next `steps` more interrupt checks and `wallMs` of host time, whichever ends first. */
+  limit(steps: number, wallMs: number): void {
+    this.stepLimit = this.steps + steps;
+    this.deadline = this.now() + wallMs;
+  }
+
+  /** True once the current limit is used up; the interrupt handler stops the code from then on. */
+  expired(): boolean {
+    return this.steps > this.stepLimit || this.now() > this.deadline;
+  }
+
+  /** Evaluates the harness; its failure is a bug in the judge, not in the learner's code. */
+  installHarness(outputChars: number): void {
+    const result = this.guard(() =>
+      this.context.evalCode(HARNESS_SOURCE, HARNESS_MODULE, { type: "module" }),
+    );
+    if (result.error) {
+      const detail = this.dumpSafely(result.error);
+      result.error.dispose();
+      throw new Error(`the judge's harness failed to load: ${JSON.stringify(detail)}`);
+    }
+    this.internal = this.context.getProp(result.value, "internal");
+    result.value.dispose();
+    this.callInternal("setOutputCap", outputChars).value?.dispose();
+  }
+
+  evalModule(code: string, name: string): CallOutcome {
+    const result = this.guard(() => this.context.evalCode(code, name, { type: "module" }));
+    if (result.error) return { ok: false, error: result.error };
+    // A module with top-level await evaluates to a promise.
+    return { ok: true, value: result.value };
+  }
+
+  /** Calls a method of the harness's internal API with primitive arguments. */
+  callInternal(method: string, ...args: (string | number | boolean | QuickJSHandle)[]) {
+    const ctx = this.context;
+    if (!this.internal) throw new Error("installHarness() first");
+    const fn = ctx.getProp(this.internal, method);
+    const handles = args.map((a) =>
+      typeof a === "string"
+        ? ctx.newString(a)
+        : typeof a === "number"
+          ? ctx.newNumber(a)
+          : typeof a === "boolean"
+            ? a
+              ? ctx.true
+              : ctx.false
+            : a,
+    );
+    try {
+      const result = this.guard(() => ctx.callFunction(fn, ctx.undefined, ...handles));
+      return result.error ? { error: result.error } : { value: result.value };
+    } finally {
+      fn.dispose();
+      handles.forEach((h, i) => {
+        if (typeof args[i] === "string" || typeof args[i] === "number") h.dispose();
+      });
+    }
+  }
+
+  /** Runs a method returning a string; undefined if it threw (the error is disposed). */
+  callInternalForString(
+    method: string,
+    ...args: (string | number | boolean | QuickJSHandle)[]
+  ): string | undefined {
+    const { value, error } = this.callInternal(method, ...args);
+    error?.dispose();
+    if (!value) return undefined;
+    try {
+      return this.context.typeof(value) === "string" ? this.context.getString(value) : undefined;
+    } finally {
+      value.dispose();
+    }
+  }
+
+  /** Calls a method and dumps a primitive result (undefined if it threw). */
+  callInternalForValue(method: string, ...args: (string | number | boolean)[]): unknown {
+    const { value, error } = this.callInternal(method, ...args);
+    error?.dispose();
+    if (!value) return undefined;
+    try {
+      return this.context.dump(value);
+    } finally {
+      value.dispose();
+    }
+  }
+
+  /**
+   * Runs pending promise jobs until none is left or the limit is used up. Returns an error handle if
+   * a job was interrupted or ran out of memory. Jobs count as work too (JOBS_PER_STEP per step): an
+   * endless chain of tiny promise jobs would otherwise barely move the interrupt counter.
+   */
+  runJobs(): QuickJSHandle | undefined {
+    for (;;) {
+      const result = this.guard(() => this.runtime.executePendingJobs(JOB_BATCH));
+      if (result.error) return result.error;
+      this.steps += result.value / JOBS_PER_STEP;
+      if (result.value < JOB_BATCH || this.expired()) return undefined;
+    }
+  }
+
+  hasPendingJob(): boolean {
+    return this.runtime.hasPendingJob();
+  }
+
+  /** Dumps a handle without letting a hostile getter hang the host (the limit still applies). */
+  dumpSafely(handle: QuickJSHandle): unknown {
+    try {
+      return this.guard(() => this.context.dump(handle));
+    } catch (error) {
+      if (error instanceof SandboxCrash) throw error;
+      return { name: "Error", message: "a value that cannot be shown" };
+    }
+  }
+
+  memoryUsedBytes(): number | undefined {
+    try {
+      const handle = this.runtime.computeMemoryUsage();
+      const usage = this.context.dump(handle) as { memory_used_size?: number };
+      handle.dispose();
+      return usage.memory_used_size;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Frees the runtime. False if that failed: QuickJS can leak an object on an out-of-memory path,
+   * and its leak check then aborts the whole WebAssembly module, which must be discarded.
+   */
+  dispose(): boolean {
+    // A module that crashed cannot free anything safely; it is discarded whole by the caller.
+    if (this.damaged) return false;
+    try {
+      this.internal?.dispose();
+      this.context.dispose();
+      this.runtime.dispose();
+      return true;
+    } catch {
+      this.damaged = true;
+      return false;
+    }
+  }
+
+  /** Host-side exceptions from inside WebAssembly mean the module can no longer be trusted. */
+  private guard<T>(run: () => T): T {
+    try {
+      return run();
+    } catch (error) {
+      if (error instanceof RangeError && /call stack/i.test(error.message)) {
+        this.damaged = true;
+        throw new SandboxCrash("host-stack", { cause: error });
+      }
+      if (error instanceof WebAssembly.RuntimeError) {
+        this.damaged = true;
+        throw new SandboxCrash("trap", { cause: error });
+      }
+      throw error;
+    }
+  }
+
+  private normalize(base: string, requested: string): string {
+    if (requested === PUBLIC_MODULE) return PUBLIC_MODULE;
+    if (base === PUBLIC_MODULE && requested === HARNESS_MODULE) return HARNESS_MODULE;
+    if (this.options.suites.has(base)) {
+      if (LEARNER_ALIASES.has(requested)) return LEARNER_MODULE;
+      if (requested === REFERENCE_MODULE && this.options.hiddenSuites.has(base)) {
+        if (this.options.reference !== undefined) return REFERENCE_MODULE;
+      }
+    }
+    return FORBIDDEN + requested;
+  }
+
+  private load(name: string): string | { error: Error } {
+    if (name === PUBLIC_MODULE) return JUDGE_MODULE_SOURCE;
+    if (name === REFERENCE_MODULE && this.options.reference !== undefined)
+      return this.options.reference;
+    const requested = name.startsWith(FORBIDDEN) ? name.slice(FORBIDDEN.length) : name;
+    return {
+      error: new Error(
+        `cannot import "${requested}": inside the judge your module may import only "judge"`,
+      ),
+    };
+  }
+}

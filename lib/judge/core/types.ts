@@ -1,0 +1,79 @@
+import type { QuickJSWASMModule } from "quickjs-emscripten-core";
+import type { ResultsDocument, TestResult, Verdict } from "../results";
+
+/** One test file of an exercise: `tests.ts` (visible) or `tests.hidden.ts` (hidden). */
+export interface SuiteSource {
+  /** File name, used in messages and to name the virtual module. */
+  file: string;
+  /** TypeScript source; imports the learner's classes from "./solution" (or "learner") and helpers from "judge". */
+  source: string;
+  hidden: boolean;
+}
+
+export interface JudgeLimits {
+  /**
+   * What one test may spend, in milliseconds of interpreter work: counted in QuickJS interrupt
+   * checks (one per ~10k bytecode operations, calibrated as STEPS_PER_MS), not in wall time, so the
+   * verdict does not depend on how busy the machine is. Wall time is only the safety net
+   * (WALL_FACTOR times this), for built-in calls that run long between checks.
+   */
+  testTimeMs: number;
+  /** What all the tests together may spend (same unit), from the first test on. */
+  totalTimeMs: number;
+  /** QuickJS runtime heap limit (bytes). The WebAssembly.Memory maximum is the outer wall. */
+  memoryBytes: number;
+  /** QuickJS stack limit (bytes). */
+  stackBytes: number;
+  /** Characters of console output and of each message kept; the rest is cut with a note. */
+  outputChars: number;
+}
+
+/** Interrupt checks per millisecond of work: measured on this machine's cores, unloaded. */
+export const STEPS_PER_MS = 1;
+
+/** Wall-clock safety net, as a multiple of the work budget. */
+export const WALL_FACTOR = 3;
+
+export const DEFAULT_LIMITS: JudgeLimits = {
+  testTimeMs: 300,
+  totalTimeMs: 1200,
+  memoryBytes: 32 * 1024 * 1024,
+  stackBytes: 256 * 1024,
+  outputChars: 4000,
+};
+
+/** Input of the environment-agnostic judge core (server worker and browser Web Worker alike). */
+export interface JudgeCoreInput {
+  /** An already-loaded QuickJS module; the caller owns it (and its WebAssembly.Memory cap). */
+  quickjs: QuickJSWASMModule;
+  /** The learner's TypeScript source. */
+  code: string;
+  /** Test files in order; their tests are reported in this order, file order within each. */
+  suites: SuiteSource[];
+  /**
+   * The reference solution's source. Server only: it enables the `"reference"` module for hidden
+   * tests and the differential test. Never pass it in the browser.
+   */
+  reference?: string;
+  /** Exercise id: selects the differential spec and is copied into the document. */
+  exerciseId?: string;
+  mode?: "run" | "submit";
+  limits?: Partial<JudgeLimits>;
+  /** Seed of the sandbox's Math.random and of fast-check; fixed so a verdict is reproducible. */
+  seed?: number;
+  /** Host monotonic time in ms, for the wall-clock safety net and wallMs (defaults to performance.now). */
+  now?: () => number;
+  /** Random traces per differential test (fast-check numRuns). */
+  differentialRuns?: number;
+  /** Called once the suites are loaded, with every test in order, before any runs. */
+  onPlan?: (tests: { name: string; hidden: boolean; category?: string }[]) => void;
+  /** Called as each test finishes, so a host that has to kill the worker still knows what ran. */
+  onTestResult?: (index: number, result: TestResult, verdict: Verdict) => void;
+  /**
+   * Called when the WebAssembly module itself failed (host stack overflow, trap): its memory can no
+   * longer be trusted, so the caller must stop using this QuickJS module and load a fresh one.
+   */
+  onSandboxDamaged?: (reason: "host-stack" | "trap") => void;
+}
+
+export type JudgeCore = (input: JudgeCoreInput) => Promise<ResultsDocument>;

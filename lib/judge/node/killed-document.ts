@@ -1,0 +1,77 @@
+import { DEFAULT_LIMITS } from "../core/types";
+import {
+  RESULTS_VERSION,
+  redactHidden,
+  worstVerdict,
+  type ResultsDocument,
+  type TestResult,
+  type Verdict,
+} from "../results";
+import type { JudgeJob, PlannedTest } from "./protocol";
+
+export type KillReason = "time" | "memory" | "crash";
+
+export interface KilledJudge {
+  job: JudgeJob;
+  plan?: PlannedTest[];
+  /** Results of the tests that finished, by index. */
+  results: TestResult[];
+  /** Their verdicts: a kill after a test ran out of memory is a memory verdict. */
+  verdicts: Verdict[];
+}
+
+const verdicts: Record<KillReason, Verdict> = {
+  time: "time_limit_exceeded",
+  memory: "memory_limit_exceeded",
+  crash: "runtime_error",
+};
+
+/**
+ * When the pool kills a judge's worker from outside: its whole work budget (module load plus tests)
+ * as wall time, plus the pool's grace. Only a built-in call that never reaches the interrupt handler
+ * gets this far; everything else is stopped inside the sandbox, deterministically.
+ */
+export function hardKillAfterMs(job: JudgeJob, graceMs: number): number {
+  const limits = { ...DEFAULT_LIMITS, ...job.limits };
+  return limits.testTimeMs + limits.totalTimeMs + graceMs;
+}
+
+/**
+ * The document for a judge whose worker had to be stopped from outside (a slow built-in call that
+ * the interrupt handler cannot reach) or died. Tests that finished keep their results; the one that
+ * was running takes the blame; the rest are reported as not run.
+ */
+export function killedDocument(
+  { job, plan, results: finished, verdicts: finishedVerdicts }: KilledJudge,
+  reason: KillReason,
+  wallMs: number,
+): ResultsDocument {
+  const why =
+    reason === "time"
+      ? `stopped after ${Math.round(wallMs)} ms: a single call ran too long (a huge string, array or sort?)`
+      : reason === "memory"
+        ? "stopped: the sandbox ran out of memory"
+        : "stopped: the sandbox crashed";
+  const tests = (plan ?? []).map((planned, index): TestResult => {
+    const done = finished[index];
+    if (done) return done;
+    const running = index === finished.filter(Boolean).length;
+    return redactHidden({
+      name: planned.name,
+      status: "error",
+      hidden: planned.hidden,
+      ...(planned.category === undefined ? {} : { category: planned.category }),
+      message: running ? why : "not run: an earlier test stopped the judge",
+    });
+  });
+  return {
+    version: RESULTS_VERSION,
+    ...(job.exerciseId === undefined ? {} : { exerciseId: job.exerciseId }),
+    ...(job.mode === undefined ? {} : { mode: job.mode }),
+    status: plan ? "fail" : "error",
+    verdict: worstVerdict([...finishedVerdicts, verdicts[reason]]),
+    message: plan ? why : `${why} (while loading your module)`,
+    resources: { wallMs: Math.round(wallMs) },
+    tests,
+  };
+}

@@ -1,0 +1,45 @@
+import type { ResultsDocument, TestResult, Verdict } from "../results";
+import type { JudgeLimits, SuiteSource } from "../core/types";
+
+/** Everything a worker needs to judge one submission; plain data, structured-cloned to the worker. */
+export interface JudgeJob {
+  code: string;
+  suites: SuiteSource[];
+  reference?: string;
+  exerciseId?: string;
+  mode?: "run" | "submit";
+  limits?: Partial<JudgeLimits>;
+  seed?: number;
+  differentialRuns?: number;
+}
+
+export interface PlannedTest {
+  name: string;
+  hidden: boolean;
+  category?: string;
+}
+
+export type ToWorker = { type: "judge"; id: number; job: JudgeJob };
+
+export type FromWorker =
+  | { type: "ready"; warmupMs: number }
+  | { type: "plan"; id: number; tests: PlannedTest[] }
+  | { type: "test"; id: number; index: number; result: TestResult; verdict: Verdict }
+  | {
+      type: "done";
+      id: number;
+      document: ResultsDocument;
+      /** Size of the module's linear memory after the judge (it never shrinks). */
+      wasmBytes: number;
+      /** The worker's own JavaScript heap in use. */
+      heapBytes: number;
+      /** The module failed in a way that leaves its memory untrustworthy. */
+      damaged: boolean;
+    }
+  | { type: "failed"; id: number; message: string };
+
+export interface WorkerData {
+  root: string;
+  /** A judge run at start-up so the first real one finds the module compiled and warm. */
+  warmup?: JudgeJob;
+}

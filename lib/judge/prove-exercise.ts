@@ -1,0 +1,53 @@
+import { loadExerciseForJudge, type ExerciseLoadOptions } from "@/lib/content/exercises";
+import { judgeInSandbox } from "./core/judge-in-sandbox";
+import { judgeJob } from "./judge-submission";
+import { loadQuickJS, type LoadedQuickJS } from "./node/load-quickjs";
+import type { ResultsDocument } from "./results";
+
+export interface ExerciseProof {
+  id: string;
+  /** True when the starter compiles and fails at least one visible test, and the solution is accepted. */
+  ok: boolean;
+  problems: string[];
+  starter: ResultsDocument;
+  solution: ResultsDocument;
+}
+
+let shared: Promise<LoadedQuickJS> | undefined;
+
+/**
+ * Proves an exercise is well made: its starter compiles and fails at least one visible test (a
+ * starter that passes teaches nothing), and its solution passes everything, hidden and differential
+ * tests included. Runs in this process (the content is ours, not a learner's), so `content:check`
+ * needs no worker pool.
+ */
+export async function proveExercise(
+  id: string,
+  options: ExerciseLoadOptions = {},
+): Promise<ExerciseProof> {
+  const exercise = loadExerciseForJudge(id, options);
+  shared ??= loadQuickJS();
+  const { quickjs } = await shared;
+
+  const starter = await judgeInSandbox({ quickjs, ...judgeJob(exercise, exercise.starter, "run") });
+  const solution = await judgeInSandbox({
+    quickjs,
+    ...judgeJob(exercise, exercise.solution, "submit"),
+  });
+
+  const problems: string[] = [];
+  if (starter.verdict === "compile_error") {
+    problems.push(`starter.ts does not compile: ${starter.message ?? ""}`);
+  } else if (starter.status !== "fail" || !starter.tests.some((t) => t.status !== "pass")) {
+    problems.push("starter.ts must fail at least one visible test");
+  }
+  if (starter.tests.length === 0) problems.push("tests.ts registers no tests");
+  if (solution.verdict !== "accepted") {
+    const failing = solution.tests.filter((t) => t.status !== "pass").map((t) => t.name);
+    problems.push(
+      `solution.ts is not accepted (${solution.verdict}): ${solution.message ?? failing.join("; ")}`,
+    );
+  }
+  if (!solution.tests.some((t) => t.hidden)) problems.push("tests.hidden.ts registers no tests");
+  return { id, ok: problems.length === 0, problems, starter, solution };
+}

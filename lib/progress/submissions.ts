@@ -1,0 +1,143 @@
+import { MAX_RESULTS_CHARS, type SubmissionInput } from "./schemas";
+import { nowFrom, type StoreDeps, type Viewer } from "./viewer";
+
+export interface SubmissionSummary {
+  id: string;
+  exerciseId: string;
+  verdict: string;
+  passed: number;
+  total: number;
+  createdAt: Date;
+}
+
+export interface SubmissionView extends SubmissionSummary {
+  code: string;
+  /** The judge's results document, as it was stored. */
+  results: unknown;
+}
+
+export interface ExerciseProgress {
+  attempts: number;
+  /** The verdict of the best submission: accepted first, then the most tests passed. */
+  bestVerdict: string | null;
+  solved: boolean;
+}
+
+export const ACCEPTED = "accepted";
+
+/** Thrown for misuse: a results document too large to keep (the judge caps its output far below). */
+export class ResultsTooLargeError extends Error {
+  override readonly name = "ResultsTooLargeError";
+}
+
+/**
+ * Keeps a submission with its code and results. The insert is its own transaction, committed
+ * (and on SQLite synced to the WAL) before this resolves: once the caller has acknowledged the
+ * submission to the learner, it survives a crash.
+ */
+export async function recordSubmission(
+  deps: StoreDeps,
+  viewer: Viewer,
+  input: SubmissionInput,
+): Promise<SubmissionSummary> {
+  const results = JSON.stringify(input.results);
+  if (results.length > MAX_RESULTS_CHARS) {
+    throw new ResultsTooLargeError(`results document is ${results.length} characters`);
+  }
+  const tests = input.results.tests ?? [];
+  const passed = tests.filter((test) => test.status === "pass").length;
+  const row = await deps.db.$transaction((tx) =>
+    tx.submission.create({
+      data: {
+        userId: viewer.userId,
+        exerciseId: input.exerciseId,
+        code: input.code,
+        results,
+        verdict: input.results.verdict,
+        passed,
+        total: tests.length,
+        createdAt: nowFrom(deps.clock),
+      },
+      select: summarySelect,
+    }),
+  );
+  return row;
+}
+
+const summarySelect = {
+  id: true,
+  exerciseId: true,
+  verdict: true,
+  passed: true,
+  total: true,
+  createdAt: true,
+} as const;
+
+/** The viewer's submissions of one exercise, newest first. */
+export async function listSubmissions(
+  deps: StoreDeps,
+  viewer: Viewer,
+  exerciseId: string,
+  limit = 100,
+): Promise<SubmissionSummary[]> {
+  return deps.db.submission.findMany({
+    where: { userId: viewer.userId, exerciseId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+    select: summarySelect,
+  });
+}
+
+/** One of the viewer's submissions, or null: someone else's id looks exactly like a missing one. */
+export async function getSubmission(
+  deps: StoreDeps,
+  viewer: Viewer,
+  id: string,
+): Promise<SubmissionView | null> {
+  const row = await deps.db.submission.findFirst({ where: { id, userId: viewer.userId } });
+  if (!row) return null;
+  return {
+    id: row.id,
+    exerciseId: row.exerciseId,
+    verdict: row.verdict,
+    passed: row.passed,
+    total: row.total,
+    createdAt: row.createdAt,
+    code: row.code,
+    results: JSON.parse(row.results) as unknown,
+  };
+}
+
+/** Attempts, best verdict and solved flag per exercise, for the exercises given (or all). */
+export async function exerciseProgress(
+  deps: StoreDeps,
+  viewer: Viewer,
+  exerciseIds?: readonly string[],
+): Promise<Record<string, ExerciseProgress>> {
+  const rows = await deps.db.submission.findMany({
+    where: {
+      userId: viewer.userId,
+      ...(exerciseIds ? { exerciseId: { in: [...exerciseIds] } } : {}),
+    },
+    select: { exerciseId: true, verdict: true, passed: true, total: true },
+  });
+  const byExercise: Record<string, ExerciseProgress> = {};
+  const best = new Map<string, { verdict: string; score: number }>();
+  for (const row of rows) {
+    const entry = (byExercise[row.exerciseId] ??= {
+      attempts: 0,
+      bestVerdict: null,
+      solved: false,
+    });
+    entry.attempts += 1;
+    const accepted = row.verdict === ACCEPTED;
+    if (accepted) entry.solved = true;
+    const score = (accepted ? 2 : 0) + (row.total > 0 ? row.passed / row.total : 0);
+    const current = best.get(row.exerciseId);
+    if (!current || score > current.score) {
+      best.set(row.exerciseId, { verdict: row.verdict, score });
+      entry.bestVerdict = row.verdict;
+    }
+  }
+  return byExercise;
+}

@@ -1,0 +1,168 @@
+import os from "node:os";
+import { Redis } from "ioredis";
+import { getAuth } from "@/lib/auth";
+import { env } from "@/lib/env";
+import { type Clock, SystemClock } from "@/lib/limiters";
+import { RedisBucketStore } from "@/lib/limiters/redis-store";
+import type { EndpointClass } from "./config";
+import { Gatekeeper } from "./gatekeeper";
+import { JudgeAdmission } from "./judge-admission";
+import { createProtection, hashedKey, type LearnerKey, type Protection } from "./protection";
+
+// The application's protection, wired from the environment (see README.md beside this file):
+// Redis buckets shared by every instance when REDIS_URL is set, in-memory buckets otherwise.
+// Everything is created on first use, so building the app never connects to Redis.
+
+export type { Gate, LearnerKey } from "./protection";
+export type { EndpointClass } from "./config";
+export { JudgeBusyError } from "./judge-admission";
+
+interface Wiring {
+  protection: Protection;
+  gatekeeper: Gatekeeper;
+  redis?: Redis;
+}
+
+const cache = globalThis as typeof globalThis & {
+  __tradeoffProtection?: Wiring;
+  __tradeoffJudgeAdmission?: JudgeAdmission;
+};
+
+function wiring(): Wiring {
+  cache.__tradeoffProtection ??= wire();
+  return cache.__tradeoffProtection;
+}
+
+function wire(): Wiring {
+  const clock = new SystemClock();
+  const warn = throttledWarning(clock);
+  let redis: Redis | undefined;
+  if (env.REDIS_URL) {
+    redis = new Redis(env.REDIS_URL, {
+      // Fail fast: the limiter's own timeout bounds every call, and its policy decides.
+      maxRetriesPerRequest: 1,
+      connectTimeout: 2_000,
+      retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+      enableAutoPipelining: true,
+    });
+    redis.on("error", (error: Error) => warn("redis", `rate-limit store: ${error.message}`));
+  }
+  const gatekeeper = new Gatekeeper({
+    limits: env.RATE_LIMITS,
+    clock,
+    ...(redis ? { store: new RedisBucketStore(redis, env.RATE_LIMIT_PREFIX) } : {}),
+    timeoutMs: env.RATE_LIMIT_TIMEOUT_MS,
+    onStoreFailure: (endpoint, error) => {
+      const policy = env.RATE_LIMITS[endpoint].failure;
+      const action =
+        policy.mode === "open" ? "admitting without a limit" : "limiting locally on this instance";
+      warn(endpoint, `rate-limit store failed (${describe(error)}): ${endpoint} is ${action}`);
+    },
+  });
+  const protection = createProtection({
+    gatekeeper,
+    trustProxy: env.TRUST_PROXY,
+    identifyLearner: sessionLearner,
+  });
+  return { protection, gatekeeper, ...(redis ? { redis } : {}) };
+}
+
+/** See Protection.protect: `const gate = await protect(request, "judge", viewer?.userId)`. */
+export function protect(request: Request, endpoint: EndpointClass, learner?: LearnerKey) {
+  return wiring().protection.protect(request, endpoint, learner);
+}
+
+/**
+ * Wraps a route handler (usually `route(...)`): 429 before the handler when a bucket is empty,
+ * quota headers on every response. `export const PUT = protectedRoute("write", route(...))`.
+ */
+export function protectedRoute<C>(
+  endpoint: EndpointClass,
+  handler: (request: Request, context: C) => Promise<Response>,
+  learner?: (request: Request) => Promise<LearnerKey>,
+): (request: Request, context: C) => Promise<Response> {
+  return (request, context) =>
+    wiring().protection.protectedRoute(endpoint, handler, learner)(request, context);
+}
+
+/**
+ * better-auth's catch-all handler, protected: POSTs (sign-up, sign-in, password changes) are the
+ * "auth" class, per IP and per account named in the body (so one address cannot be guessed at from
+ * many networks); GETs (the session) are reads.
+ */
+export function protectedAuthHandler(
+  handler: (request: Request) => Promise<Response>,
+): (request: Request) => Promise<Response> {
+  const reads = protectedRoute<undefined>("read", (request) => handler(request));
+  const writes = protectedRoute<undefined>("auth", (request) => handler(request), accountNamed);
+  return (request) => (request.method === "POST" ? writes : reads)(request, undefined);
+}
+
+/** The admission in front of the judge pool (one per process, sized to the cores). */
+export function judgeAdmission(): JudgeAdmission {
+  const concurrency = Math.max(1, os.availableParallelism());
+  cache.__tradeoffJudgeAdmission ??= new JudgeAdmission({
+    concurrency,
+    maxQueued: env.JUDGE_MAX_QUEUE ?? 4 * concurrency,
+    maxWaitMs: env.JUDGE_MAX_WAIT_MS,
+  });
+  return cache.__tradeoffJudgeAdmission;
+}
+
+/** Closes the Redis connection (CLI scripts and tests; a server simply exits). */
+export async function closeProtection(): Promise<void> {
+  const current = cache.__tradeoffProtection;
+  delete cache.__tradeoffProtection;
+  current?.redis?.disconnect();
+}
+
+/** The session's user id, without refreshing the session (the handler's response does that). */
+async function sessionLearner(request: Request): Promise<string | null> {
+  if (!request.headers.get("cookie")?.includes("session_token")) return null;
+  try {
+    const session = await getAuth().api.getSession({
+      headers: request.headers,
+      query: { disableRefresh: true },
+    });
+    return session?.user.id ?? null;
+  } catch {
+    // The database is down: the IP bucket still holds, and the handler will report the outage.
+    return null;
+  }
+}
+
+const MAX_AUTH_BODY = 16_384;
+
+/** The account a sign-in or sign-up names (hashed), else the session's user. */
+async function accountNamed(request: Request): Promise<LearnerKey> {
+  const declared = request.headers.get("content-length");
+  if (request.body === null || (declared !== null && Number(declared) > MAX_AUTH_BODY)) {
+    return undefined;
+  }
+  try {
+    const text = await request.clone().text();
+    const body: unknown = text.length <= MAX_AUTH_BODY ? JSON.parse(text) : null;
+    const email = (body as { email?: unknown } | null)?.email;
+    if (typeof email === "string" && email.length <= 320) {
+      return hashedKey("account", email.trim().toLowerCase());
+    }
+  } catch {
+    // Not JSON: better-auth answers it; the IP bucket has already counted it.
+  }
+  return undefined;
+}
+
+/** One line per topic on the first failure, then at most one every 30 s: an outage, not a flood. */
+function throttledWarning(clock: Clock) {
+  const last = new Map<string, number>();
+  return (topic: string, message: string) => {
+    const now = clock.now();
+    if (now - (last.get(topic) ?? -Infinity) < 30_000) return;
+    last.set(topic, now);
+    console.warn(`[protection] ${message}`);
+  };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,133 @@
+import { createHash } from "node:crypto";
+import { rateLimitHeaders, refusalResponse } from "@/lib/limiters";
+import { clientIp, ipKey } from "./client-ip";
+import { CLASS_LABELS, type EndpointClass, type TrustProxy } from "./config";
+import type { Gatekeeper, Verdict } from "./gatekeeper";
+
+/** What a protected route handler does with a request: refuse it, or do the work and add headers. */
+export interface Gate {
+  /** The 429 (problem+json, Retry-After, RateLimit-*) to send instead of doing the work, or null. */
+  refusal: Response | null;
+  /** The quota headers for the real response (a refusal already carries them). */
+  headers: Record<string, string>;
+  /** Sets the quota headers on a response and returns it (or a copy, if its headers are locked). */
+  apply(response: Response): Response;
+}
+
+export interface ProtectionDeps {
+  gatekeeper: Gatekeeper;
+  trustProxy: TrustProxy;
+  /**
+   * The learner of a request, from its session, or null. Must not refresh the session (that
+   * refresh's cookie belongs to the handler's response) and should not throw.
+   */
+  identifyLearner(request: Request): Promise<string | null>;
+}
+
+/** `undefined`: look the learner up from the session; `null`: this request has no learner key. */
+export type LearnerKey = string | null | undefined;
+
+type Handler<C> = (request: Request, context: C) => Promise<Response>;
+
+export interface Protection {
+  /**
+   * Takes a token from the client IP's bucket, then from the learner's, for this endpoint class.
+   * Refused by the first bucket that is empty; otherwise the headers describe the bucket closest
+   * to refusing.
+   */
+  protect(request: Request, endpoint: EndpointClass, learner?: LearnerKey): Promise<Gate>;
+  /**
+   * Wraps a route handler: refused requests never reach it, and every response it gives (errors
+   * included) carries the quota headers. `learner` picks the learner key from the request.
+   */
+  protectedRoute<C>(
+    endpoint: EndpointClass,
+    handler: Handler<C>,
+    learner?: (request: Request) => Promise<LearnerKey>,
+  ): Handler<C>;
+}
+
+export function createProtection(deps: ProtectionDeps): Protection {
+  async function protect(
+    request: Request,
+    endpoint: EndpointClass,
+    learner?: LearnerKey,
+  ): Promise<Gate> {
+    const { gatekeeper } = deps;
+    const ip = clientIp(request.headers, deps.trustProxy);
+    const byIp = await gatekeeper.check(endpoint, "ip", ip === null ? "unknown" : ipKey(ip));
+    if (byIp && !byIp.decision.allowed) return refusedGate(byIp);
+
+    let byLearner: Verdict | null = null;
+    if (gatekeeper.limitsOf(endpoint).learner) {
+      const id = learner === undefined ? await deps.identifyLearner(request) : learner;
+      if (id !== null) byLearner = await gatekeeper.check(endpoint, "learner", id);
+      if (byLearner && !byLearner.decision.allowed) return refusedGate(byLearner);
+    }
+    const binding = closestToRefusing(byIp, byLearner);
+    return allowedGate(binding ? rateLimitHeaders(binding.decision) : {});
+  }
+
+  function protectedRoute<C>(
+    endpoint: EndpointClass,
+    handler: Handler<C>,
+    learner?: (request: Request) => Promise<LearnerKey>,
+  ): Handler<C> {
+    return async (request, context) => {
+      const gate = await protect(request, endpoint, learner ? await learner(request) : undefined);
+      if (gate.refusal) return gate.refusal;
+      return gate.apply(await handler(request, context));
+    };
+  }
+
+  return { protect, protectedRoute };
+}
+
+/** A learner key that does not put an e-mail address (or any other raw identifier) in the store. */
+export function hashedKey(kind: string, value: string): string {
+  return `${kind}:${createHash("sha256").update(value).digest("base64url").slice(0, 22)}`;
+}
+
+function refusedGate(verdict: Verdict): Gate {
+  const { limit, scope, endpoint } = verdict;
+  const who =
+    scope === "ip" ? "per network address" : endpoint === "auth" ? "per account" : "per learner";
+  const refusal = refusalResponse(verdict.decision, {
+    policy: `Too many ${CLASS_LABELS[endpoint]}: ${limit.capacity} at once, then ${formatRate(limit.perMinute)} per minute ${who}`,
+  });
+  if (!refusal) throw new Error("a refused decision must produce a refusal");
+  refusal.headers.set("cache-control", "no-store");
+  const headers = rateLimitHeaders(verdict.decision);
+  return { refusal, headers, apply: (response) => setHeaders(response, headers) };
+}
+
+function allowedGate(headers: Record<string, string>): Gate {
+  return { refusal: null, headers, apply: (response) => setHeaders(response, headers) };
+}
+
+/** The verdict a client should pace itself by: the fewest requests left (a real count beats none). */
+function closestToRefusing(a: Verdict | null, b: Verdict | null): Verdict | null {
+  if (!a || !b) return a ?? b;
+  const counted = (v: Verdict) => v.decision.degraded !== "fail-open";
+  if (counted(a) !== counted(b)) return counted(a) ? a : b;
+  if (a.decision.remaining !== b.decision.remaining) {
+    return a.decision.remaining < b.decision.remaining ? a : b;
+  }
+  return a.decision.limit <= b.decision.limit ? a : b;
+}
+
+function setHeaders(response: Response, headers: Record<string, string>): Response {
+  try {
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    return response;
+  } catch {
+    // Headers of a fetched or redirect response are immutable: copy it.
+    const copy = new Response(response.body, response);
+    for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value);
+    return copy;
+  }
+}
+
+function formatRate(perMinute: number): string {
+  return Number.isInteger(perMinute) ? String(perMinute) : perMinute.toFixed(2);
+}

@@ -1,0 +1,50 @@
+import type { JudgeJob } from "@/lib/judge/node/protocol";
+import type { ResultsDocument } from "@/lib/judge/results";
+
+/**
+ * Runs one job in the judge's sandbox. Traps take it as a parameter so tests and tools can pass
+ * their own (an in-process QuickJS, a private pool); the server uses the judge's shared pool.
+ */
+export type SandboxJudge = (job: JudgeJob) => Promise<ResultsDocument>;
+
+export type { JudgeJob };
+
+/** The process's judge pool (worker threads, each with a capped QuickJS), loaded on first use. */
+export const poolJudge: SandboxJudge = async (job) => {
+  // Imported lazily: the pool module pulls in worker_threads, which only the server may load.
+  const { getJudgePool } = await import("@/lib/judge/node/pool");
+  return getJudgePool().judge(job);
+};
+
+let inProcess:
+  Promise<{ quickjs: import("quickjs-emscripten-core").QuickJSWASMModule }> | undefined;
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Judges in this process with one QuickJS module, one job at a time: for our own content (proving a
+ * trap in `content:check`, unit tests), never for a learner's code on the server, which the pool
+ * isolates in worker threads that can be killed.
+ */
+export const inProcessJudge: SandboxJudge = (job) => {
+  const run = async () => {
+    const [{ loadQuickJS }, { judgeInSandbox }] = await Promise.all([
+      import("@/lib/judge/node/load-quickjs"),
+      import("@/lib/judge/core/judge-in-sandbox"),
+    ]);
+    inProcess ??= loadQuickJS();
+    let damaged = false;
+    const results = await judgeInSandbox({
+      quickjs: (await inProcess).quickjs,
+      ...job,
+      onSandboxDamaged: () => {
+        damaged = true;
+      },
+    });
+    // A module whose memory can no longer be trusted is replaced for the next job.
+    if (damaged || results.verdict === "memory_limit_exceeded") inProcess = undefined;
+    return results;
+  };
+  const result = queue.then(run, run);
+  queue = result.catch(() => undefined);
+  return result;
+};

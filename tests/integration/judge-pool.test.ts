@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { loadExerciseForJudge } from "@/lib/content/exercises";
+import { JudgePool, judgeSubmission, warmupJob } from "@/lib/judge";
+import { judgeExercise, stable } from "../unit/judge/judge-helpers";
+
+let pool: JudgePool;
+
+beforeAll(async () => {
+  pool = new JudgePool({ size: 2, warmup: warmupJob(loadExerciseForJudge("fixed-window")) });
+  await pool.whenReady();
+}, 60_000);
+
+afterAll(() => pool.close());
+
+test("a worker judges exactly as the core does in this process", async () => {
+  const { solution } = loadExerciseForJudge("sliding-counter");
+  const viaPool = await judgeSubmission(
+    { exerciseId: "sliding-counter", code: solution, mode: "submit" },
+    { pool },
+  );
+  const inProcess = await judgeExercise("sliding-counter", solution, "submit");
+  expect(viaPool.verdict).toBe("accepted");
+  expect(stable(viaPool)).toEqual(stable(inProcess));
+  // Work is counted in interpreter steps, so it is the same wherever and however busy.
+  expect(viaPool.resources.steps).toBe(inProcess.resources.steps);
+});
+
+test("Run judges the visible tests only; Submit adds the hidden ones", async () => {
+  const { starter } = loadExerciseForJudge("token-bucket");
+  const run = await judgeSubmission(
+    { exerciseId: "token-bucket", code: starter, mode: "run" },
+    { pool },
+  );
+  const submit = await judgeSubmission(
+    { exerciseId: "token-bucket", code: starter, mode: "submit" },
+    { pool },
+  );
+  expect(run.tests.every((t) => !t.hidden)).toBe(true);
+  expect(submit.tests.filter((t) => t.hidden).length).toBeGreaterThan(5);
+  expect(submit.tests.slice(0, run.tests.length)).toEqual(run.tests);
+});
+
+test("jobs queue when every worker is busy, and all are answered", async () => {
+  const ids = [
+    "fixed-window",
+    "sliding-log",
+    "token-bucket",
+    "leaky-bucket",
+    "keyed-limiter",
+    "http-answer",
+  ];
+  const docs = await Promise.all(
+    ids.map((exerciseId) =>
+      judgeSubmission(
+        { exerciseId, code: loadExerciseForJudge(exerciseId).solution, mode: "submit" },
+        { pool },
+      ),
+    ),
+  );
+  expect(docs.map((d) => d.verdict)).toEqual(ids.map(() => "accepted"));
+});
+
+test("a judge killed from outside keeps the results of the tests that finished", async () => {
+  // Correct for the first calls, then one built-in call that runs for seconds between interrupt checks.
+  const code = `
+    let calls = 0;
+    export class FixedWindow {
+      allow(): boolean {
+        if (++calls > 40) return "ab".repeat(4e6).lastIndexOf("ba".repeat(1000) + "c") > 0;
+        return true;
+      }
+    }`;
+  const before = pool.stats();
+  const doc = await judgeSubmission({ exerciseId: "fixed-window", code, mode: "submit" }, { pool });
+  expect(doc.verdict).toBe("time_limit_exceeded");
+  expect(doc.tests[0]?.status).toBe("fail");
+  const stopped = doc.tests.findIndex((t) => t.message?.startsWith("stopped after"));
+  expect(stopped).toBeGreaterThan(0);
+  expect(
+    doc.tests.slice(stopped + 1).every((t) => t.hidden || t.message?.startsWith("not run")),
+  ).toBe(true);
+  expect(pool.stats().killed).toBe(before.killed + 1);
+  await pool.whenReady();
+  expect(pool.stats().ready).toBe(2);
+});
+
+test("a worker whose module memory grew is replaced before its next judge", async () => {
+  const before = pool.stats().replaced;
+  const code = `const chunk = "x".repeat(1 << 16);
+    export class FixedWindow { private hoard: string[] = []; allow(): boolean { for (;;) this.hoard.push(chunk + this.hoard.length); } }`;
+  const doc = await judgeSubmission({ exerciseId: "fixed-window", code, mode: "run" }, { pool });
+  expect(doc.verdict).toBe("memory_limit_exceeded");
+  expect(pool.stats().replaced).toBe(before + 1);
+  const { solution } = loadExerciseForJudge("fixed-window");
+  const next = await judgeSubmission(
+    { exerciseId: "fixed-window", code: solution, mode: "submit" },
+    { pool },
+  );
+  expect(next.verdict).toBe("accepted");
+});

@@ -1,0 +1,100 @@
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { MemoryBucketStore, TOKEN_BUCKET_SCRIPT } from "@/lib/limiters";
+import { RedisBucketStore } from "@/lib/limiters/redis-store";
+import { redisUrl, uniquePrefix } from "@/tests/fixtures/services";
+
+// Against the shared Redis server at REDIS_URL; every key lives under this run's own prefix.
+const prefix = uniquePrefix("redis-store");
+const clients: Redis[] = [];
+
+function connect(): Redis {
+  const client = new Redis(redisUrl, { lazyConnect: false });
+  clients.push(client);
+  return client;
+}
+
+let redis: Redis;
+beforeAll(() => {
+  redis = connect();
+});
+
+afterAll(async () => {
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await Promise.all(clients.map((c) => c.quit()));
+});
+
+describe("RedisBucketStore against a real Redis", () => {
+  test("reproduces the notes' token bucket sequence: 10, 5, 10, then capped at 10", async () => {
+    const store = new RedisBucketStore(redis, prefix);
+    const burst = async (now: number) => {
+      let allowed = 0;
+      for (let i = 0; i < 15; i++) {
+        const decision = await store.take("notes", { capacity: 10, perSecond: 5, cost: 1, now });
+        if (decision.allowed) allowed++;
+      }
+      return allowed;
+    };
+    const t0 = 1_700_000_000_000;
+    expect([
+      await burst(t0),
+      await burst(t0 + 1_000),
+      await burst(t0 + 3_000),
+      await burst(t0 + 63_000),
+    ]).toEqual([10, 5, 10, 10]);
+  });
+
+  test("gives the same decision, number for number, as the in-memory store", async () => {
+    const store = new RedisBucketStore(redis, prefix);
+    const memory = new MemoryBucketStore();
+    let now = 1_700_000_000_000;
+    for (let i = 0; i < 300; i++) {
+      now += (i * 7919) % 450; // irregular, deterministic gaps
+      const request = { capacity: 7, perSecond: 3.3, cost: 1 + (i % 3), now };
+      expect(await store.take("same", request)).toEqual(await memory.take("same", request));
+    }
+  });
+
+  test("every bucket key carries an expiry of twice its refill time", async () => {
+    const store = new RedisBucketStore(redis, prefix);
+    await store.take("ttl", { capacity: 10, perSecond: 5, cost: 1, now: 1_000 });
+    const ttl = await redis.pttl(`${prefix}ttl`);
+    expect(ttl).toBeGreaterThan(3_000);
+    expect(ttl).toBeLessThanOrEqual(4_000);
+  });
+
+  test("concurrent clients on separate connections admit exactly capacity from a full bucket", async () => {
+    const connections = Array.from({ length: 8 }, () => connect());
+    const stores = connections.map((c) => new RedisBucketStore(c, prefix));
+    const now = 1_700_000_000_000; // one instant: no refill, so capacity is the exact answer
+    const decisions = await Promise.all(
+      stores.flatMap((store) =>
+        Array.from({ length: 250 }, () =>
+          store.take("contended", { capacity: 100, perSecond: 0.001, cost: 1, now }),
+        ),
+      ),
+    );
+    expect(decisions).toHaveLength(2_000);
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(100);
+    const left = await redis.hget(`${prefix}contended`, "tokens");
+    expect(Number(left)).toBe(0);
+  });
+
+  test("a caller whose clock is behind gets no refill and cannot rewind the bucket", async () => {
+    const store = new RedisBucketStore(redis, prefix);
+    const take = (now: number) => store.take("skew", { capacity: 2, perSecond: 1, cost: 1, now });
+    await take(10_000);
+    await take(10_000);
+    expect((await take(9_000)).allowed).toBe(false);
+    expect(await redis.hget(`${prefix}skew`, "ts")).toBe("10000");
+    expect((await take(10_999)).allowed).toBe(false);
+    expect((await take(11_000)).allowed).toBe(true);
+  });
+
+  test("the script loads by its SHA-1, the hash EVALSHA sends instead of the script", async () => {
+    const { createHash } = await import("node:crypto");
+    const sha = await redis.script("LOAD", TOKEN_BUCKET_SCRIPT);
+    expect(sha).toBe(createHash("sha1").update(TOKEN_BUCKET_SCRIPT).digest("hex"));
+  });
+});

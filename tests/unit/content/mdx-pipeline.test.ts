@@ -1,0 +1,96 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, test } from "vitest";
+import { compileMdx } from "@/lib/content/compile-mdx";
+import { languageLabel } from "@/lib/content/highlight";
+import { readLimiterSource } from "@/lib/content/limiter-source";
+
+async function render(source: string, file = "test.mdx") {
+  const { Content, headings } = await compileMdx(file, source);
+  return { html: renderToStaticMarkup(createElement(Content)), headings };
+}
+
+describe("the MDX pipeline", () => {
+  test("gives every h2 and h3 a stable id and makes it a link to itself", async () => {
+    const { html } = await render("## The token bucket\n\n### Three properties\n");
+    expect(html).toContain(
+      '<h2 id="the-token-bucket"><a href="#the-token-bucket" class="heading-anchor">The token bucket</a></h2>',
+    );
+    expect(html).toContain('<h3 id="three-properties"><a href="#three-properties"');
+  });
+
+  test("collects the headings for the table of contents, de-duplicating repeated ids", async () => {
+    const { headings } = await render("## Scenario\n\n### Why\n\n## Scenario\n");
+    expect(headings).toEqual([
+      { id: "scenario", text: "Scenario", depth: 2 },
+      { id: "why", text: "Why", depth: 3 },
+      { id: "scenario-1", text: "Scenario", depth: 2 },
+    ]);
+  });
+
+  test("a heading that already holds a link gets a separate # anchor instead of a nested link", async () => {
+    const { html } = await render("## See [the notes](https://example.com)\n");
+    expect(html).toContain(
+      '<a href="#see-the-notes" class="heading-anchor" aria-label="Link to “See the notes”">#</a>',
+    );
+    expect(html).not.toMatch(/<a[^>]*heading-anchor[^>]*>See/);
+  });
+
+  test("highlights code at build time with both themes and records the language", async () => {
+    const { html } = await render("```ts\nconst limit: number = 100;\n```\n");
+    expect(html).toContain('class="shiki shiki-themes github-light-default github-dark-default"');
+    expect(html).toContain('data-language="ts"');
+    expect(html).toMatch(/--shiki-light:#[0-9A-Fa-f]{6};--shiki-dark:#[0-9A-Fa-f]{6}/);
+  });
+
+  test("a fence without a language is plain text, still a highlighted block", async () => {
+    const { html } = await render("```\nt=59s fixed=100\n```\n");
+    expect(html).toContain('data-language="text"');
+  });
+
+  test("tables from GitHub-flavoured markdown are supported", async () => {
+    const { html } = await render("| offered | log |\n| --- | --- |\n| 30/min | 308 |\n");
+    expect(html).toContain("<td>308</td>");
+  });
+
+  test("a level-1 heading in content is refused, because the page title is the only h1", async () => {
+    await expect(render("# Title\n", "/lessons/x/sections/01.a.mdx")).rejects.toThrow(
+      "/lessons/x/sections/01.a.mdx: a section may not contain a level-1 heading",
+    );
+  });
+
+  test("a syntax error names the file and the line", async () => {
+    await expect(render("\n\nSome text <Broken\n", "/x/02.b.mdx")).rejects.toThrow(
+      /^\/x\/02\.b\.mdx: line 3: /,
+    );
+  });
+
+  test("an unknown code language fails the build naming the language", async () => {
+    await expect(render("```no-such-language\nx\n```\n", "/x/03.c.mdx")).rejects.toThrow(
+      /\/x\/03\.c\.mdx: .*no-such-language/,
+    );
+  });
+
+  test("code blocks are labelled with a readable language name", () => {
+    expect(languageLabel("ts")).toBe("TypeScript");
+    expect(languageLabel("lua")).toBe("Lua");
+    expect(languageLabel(undefined)).toBe("Text");
+    expect(languageLabel("rust")).toBe("RUST");
+  });
+});
+
+describe("LimiterSource", () => {
+  test("reads a file from lib/limiters", () => {
+    expect(readLimiterSource("token-bucket.ts", "x.mdx")).toContain("export class TokenBucket");
+  });
+
+  test("an unknown file fails, naming the MDX file and the file asked for", () => {
+    expect(() => readLimiterSource("no-such-limiter.ts", "/x/03.reference.mdx")).toThrow(
+      '/x/03.reference.mdx: <LimiterSource file="no-such-limiter.ts">: no such file in lib/limiters',
+    );
+  });
+
+  test("a path that tries to leave lib/limiters is refused", () => {
+    expect(() => readLimiterSource("../env.ts", "x.mdx")).toThrow("no such file in lib/limiters");
+  });
+});

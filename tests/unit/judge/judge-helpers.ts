@@ -1,0 +1,51 @@
+import { loadExerciseForJudge } from "@/lib/content/exercises";
+import { judgeInSandbox } from "@/lib/judge/core";
+import type { JudgeCoreInput } from "@/lib/judge/core/types";
+import { judgeJob } from "@/lib/judge/judge-submission";
+import { loadQuickJS, type LoadedQuickJS } from "@/lib/judge/node/load-quickjs";
+import type { ResultsDocument } from "@/lib/judge/results";
+
+let shared: Promise<LoadedQuickJS> | undefined;
+
+/** One capped QuickJS module per test file, as a worker would have. */
+export function sharedQuickJS(): Promise<LoadedQuickJS> {
+  shared ??= loadQuickJS();
+  return shared;
+}
+
+/** Judges code against an exercise in this process, exactly as a pool worker would. */
+export async function judgeExercise(
+  exerciseId: string,
+  code: string,
+  mode: "run" | "submit" = "submit",
+  extra: Partial<JudgeCoreInput> = {},
+): Promise<ResultsDocument> {
+  const { quickjs } = await sharedQuickJS();
+  const exercise = loadExerciseForJudge(exerciseId);
+  return judgeInSandbox({ quickjs, ...judgeJob(exercise, code, mode), ...extra });
+}
+
+/** Judges code against an ad-hoc visible suite. */
+export async function judgeWithSuite(
+  code: string,
+  tests: string,
+  extra: Partial<JudgeCoreInput> = {},
+): Promise<ResultsDocument> {
+  const { quickjs } = await sharedQuickJS();
+  return judgeInSandbox({
+    quickjs,
+    code,
+    suites: [{ file: "tests.ts", source: tests, hidden: false }],
+    ...extra,
+  });
+}
+
+/** The reference solution of an exercise. */
+export function solutionOf(exerciseId: string): string {
+  return loadExerciseForJudge(exerciseId).solution;
+}
+
+/** A document without the figures that change from run to run. */
+export function stable(document: ResultsDocument): ResultsDocument {
+  return { ...document, resources: { wallMs: 0 } };
+}

@@ -1,0 +1,78 @@
+import { describe, expect, test } from "vitest";
+import { JudgeAdmission, JudgeBusyError } from "@/lib/protection/judge-admission";
+
+/** A judge that finishes when told to. */
+function controllable() {
+  const started: string[] = [];
+  const finish = new Map<string, () => void>();
+  const judge = (name: string) => () =>
+    new Promise<string>((resolve) => {
+      started.push(name);
+      finish.set(name, () => resolve(name));
+    });
+  return { started, finish: (name: string) => finish.get(name)!(), judge };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe("judge admission", () => {
+  test("no more judges run at once than there are workers; the rest wait in order", async () => {
+    const admission = new JudgeAdmission({ concurrency: 2, maxQueued: 5, maxWaitMs: 10_000 });
+    const { started, finish, judge } = controllable();
+    const results = ["a", "b", "c", "d"].map((name) => admission.run(judge(name)));
+    await tick();
+    expect(started).toEqual(["a", "b"]);
+    expect(admission.stats()).toMatchObject({ running: 2, queued: 2 });
+    finish("b");
+    await tick();
+    expect(started).toEqual(["a", "b", "c"]);
+    finish("a");
+    finish("c");
+    await tick();
+    finish("d");
+    expect(await Promise.all(results)).toEqual(["a", "b", "c", "d"]);
+    expect(admission.stats()).toMatchObject({ running: 0, queued: 0, admitted: 4 });
+  });
+
+  test("a full queue refuses at once with a clear message and a retry estimate", async () => {
+    const admission = new JudgeAdmission({ concurrency: 1, maxQueued: 1, maxWaitMs: 10_000 });
+    const { finish, judge } = controllable();
+    const running = admission.run(judge("a"));
+    const waiting = admission.run(judge("b"));
+    const started = performance.now();
+    const refused = await admission.run(judge("c")).catch((error: unknown) => error);
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(refused).toBeInstanceOf(JudgeBusyError);
+    expect((refused as JudgeBusyError).reason).toBe("queue-full");
+    expect((refused as JudgeBusyError).message).toMatch(/busy/);
+    expect((refused as JudgeBusyError).retryAfterMs).toBeGreaterThanOrEqual(1_000);
+    finish("a");
+    await tick();
+    finish("b");
+    expect(await Promise.all([running, waiting])).toEqual(["a", "b"]);
+    expect(admission.stats().refusedFull).toBe(1);
+  });
+
+  test("a judge that waits longer than the limit is refused and never starts", async () => {
+    const admission = new JudgeAdmission({ concurrency: 1, maxQueued: 3, maxWaitMs: 30 });
+    const { started, finish, judge } = controllable();
+    const running = admission.run(judge("a"));
+    const late = admission.run(judge("b")).catch((error: unknown) => error);
+    const refused = await late;
+    expect((refused as JudgeBusyError).reason).toBe("waited-too-long");
+    finish("a");
+    await running;
+    await tick();
+    expect(started).toEqual(["a"]);
+    expect(admission.stats()).toMatchObject({ running: 0, queued: 0, refusedWaiting: 1 });
+  });
+
+  test("a judge that throws frees its worker for the next one", async () => {
+    const admission = new JudgeAdmission({ concurrency: 1, maxQueued: 1, maxWaitMs: 1_000 });
+    const failed = admission.run(() => Promise.reject(new Error("worker crashed")));
+    const next = admission.run(async () => "next");
+    await expect(failed).rejects.toThrow("worker crashed");
+    expect(await next).toBe("next");
+    expect(admission.stats().running).toBe(0);
+  });
+});
