@@ -168,6 +168,8 @@ export const protectionEnvShape = {
   /** Bounds each Redis call; past it the endpoint class's failure policy decides. */
   RATE_LIMIT_TIMEOUT_MS: z.coerce.number().int().min(1).max(10_000).default(100),
   TRUST_PROXY: trustProxyEnvSchema,
+  /** A client refused again and again despite Retry-After gets its refusals this much later. */
+  RATE_LIMIT_TARPIT_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Judges waiting for a worker beyond the running ones; past it, Submit is refused at once. */
   JUDGE_MAX_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
   /** How long a judge may wait for a worker before it is refused. */

@@ -8,6 +8,7 @@ import type { EndpointClass } from "./config";
 import { Gatekeeper } from "./gatekeeper";
 import { JudgeAdmission } from "./judge-admission";
 import { createProtection, hashedKey, type LearnerKey, type Protection } from "./protection";
+import { Tarpit } from "./tarpit";
 
 // The application's protection, wired from the environment (see README.md beside this file):
 // Redis buckets shared by every instance when REDIS_URL is set, in-memory buckets otherwise.
@@ -63,6 +64,13 @@ function wire(): Wiring {
     gatekeeper,
     trustProxy: env.TRUST_PROXY,
     identifyLearner: sessionLearner,
+    tarpit: new Tarpit({
+      patience: 10,
+      forgivenPerMinute: 6,
+      delayMs: env.RATE_LIMIT_TARPIT_MS,
+      maxHeld: 1_000,
+      clock,
+    }),
   });
   return { protection, gatekeeper, ...(redis ? { redis } : {}) };
 }

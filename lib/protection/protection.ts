@@ -3,6 +3,7 @@ import { rateLimitHeaders, refusalResponse } from "@/lib/limiters";
 import { clientIp, ipKey } from "./client-ip";
 import { CLASS_LABELS, type EndpointClass, type TrustProxy } from "./config";
 import type { Gatekeeper, Verdict } from "./gatekeeper";
+import type { Tarpit } from "./tarpit";
 
 /** What a protected route handler does with a request: refuse it, or do the work and add headers. */
 export interface Gate {
@@ -22,6 +23,8 @@ export interface ProtectionDeps {
    * refresh's cookie belongs to the handler's response) and should not throw.
    */
   identifyLearner(request: Request): Promise<string | null>;
+  /** Holds the refusals of a client that ignores Retry-After; none: refusals are sent at once. */
+  tarpit?: Tarpit;
 }
 
 /** `undefined`: look the learner up from the session; `null`: this request has no learner key. */
@@ -55,17 +58,24 @@ export function createProtection(deps: ProtectionDeps): Protection {
   ): Promise<Gate> {
     const { gatekeeper } = deps;
     const ip = clientIp(request.headers, deps.trustProxy);
-    const byIp = await gatekeeper.check(endpoint, "ip", ip === null ? "unknown" : ipKey(ip));
-    if (byIp && !byIp.decision.allowed) return refusedGate(byIp);
+    const ipId = ip === null ? "unknown" : ipKey(ip);
+    const byIp = await gatekeeper.check(endpoint, "ip", ipId);
+    if (byIp && !byIp.decision.allowed) return refuse(byIp, ipId);
 
     let byLearner: Verdict | null = null;
     if (gatekeeper.limitsOf(endpoint).learner) {
       const id = learner === undefined ? await deps.identifyLearner(request) : learner;
       if (id !== null) byLearner = await gatekeeper.check(endpoint, "learner", id);
-      if (byLearner && !byLearner.decision.allowed) return refusedGate(byLearner);
+      if (id !== null && byLearner && !byLearner.decision.allowed) return refuse(byLearner, id);
     }
     const binding = closestToRefusing(byIp, byLearner);
     return allowedGate(binding ? rateLimitHeaders(binding.decision) : {});
+  }
+
+  async function refuse(verdict: Verdict, id: string): Promise<Gate> {
+    const key = `${verdict.endpoint}:${verdict.scope}:${id}`;
+    await deps.tarpit?.hold(key, verdict.decision.retryAfterMs);
+    return refusedGate(verdict);
   }
 
   function protectedRoute<C>(

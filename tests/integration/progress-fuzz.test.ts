@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { useAppDatabase } from "../fixtures/app";
 import { createSqliteTestDb, type TestDb } from "../fixtures/db";
 import { CookieJar, params, request } from "../fixtures/http";
@@ -27,6 +27,10 @@ async function loadRoutes() {
 beforeAll(async () => {
   testDb = await createSqliteTestDb();
   app = useAppDatabase(testDb);
+  // Validation is under test here, not the rate limits (tests/unit/protection): lift them, or most
+  // fuzzed writes would be answered 429 before their body is read.
+  const unlimited = { learner: null, ip: { capacity: 1_000_000, perMinute: 1_000_000 } };
+  vi.stubEnv("RATE_LIMITS", JSON.stringify({ write: unlimited, read: unlimited }));
   routes = await loadRoutes();
   // A learner with a session, so that validation (not authentication) is what refuses the input.
   jar.store(
