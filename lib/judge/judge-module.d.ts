@@ -2,7 +2,7 @@
 // checks the exercises' test files against these; the exercise page gives the same text to Monaco.
 
 declare module "judge" {
-  /** Where a limiter reads the time. Never the wall clock: Date.now() does not work in the judge. */
+  /** Where a limiter reads the time. Never the wall clock: Date.now does not work in the judge. */
   export interface Clock {
     /** Milliseconds; never goes backwards. */
     now(): number;

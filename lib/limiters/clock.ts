@@ -31,7 +31,7 @@ export class ManualClock implements Clock {
 }
 
 /**
- * Monotonic wall time for production. Date.now() jumps when NTP corrects the clock, and a backwards
+ * Monotonic wall time for production. Date.now jumps when NTP corrects the clock, and a backwards
  * jump makes a limiter refuse everything until real time catches up; performance.now() never jumps.
  * Adding timeOrigin keeps the values comparable across processes (useful for a shared store).
  */

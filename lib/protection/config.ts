@@ -170,6 +170,8 @@ export const protectionEnvShape = {
   TRUST_PROXY: trustProxyEnvSchema,
   /** A client refused again and again despite Retry-After gets its refusals this much later. */
   RATE_LIMIT_TARPIT_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** Judges running at once; default: one core fewer than the machine has (at least 1). */
+  JUDGE_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   /** Judges waiting for a worker beyond the running ones; past it, Submit is refused at once. */
   JUDGE_MAX_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
   /** How long a judge may wait for a worker before it is refused. */

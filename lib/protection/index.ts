@@ -106,12 +106,15 @@ export function protectedAuthHandler(
   return (request) => (request.method === "POST" ? writes : reads)(request, undefined);
 }
 
-/** The admission in front of the judge pool (one per process, sized to the cores). */
+/**
+ * The admission in front of the judge pool (one per process). One core is left to the thread that
+ * answers HTTP: with every core judging, page latencies follow the judge queue (084).
+ */
 export function judgeAdmission(): JudgeAdmission {
-  const concurrency = Math.max(1, os.availableParallelism());
+  const concurrency = env.JUDGE_CONCURRENCY ?? Math.max(1, os.availableParallelism() - 1);
   cache.__tradeoffJudgeAdmission ??= new JudgeAdmission({
     concurrency,
-    maxQueued: env.JUDGE_MAX_QUEUE ?? 4 * concurrency,
+    maxQueued: env.JUDGE_MAX_QUEUE ?? 4 * Math.max(1, os.availableParallelism()),
     maxWaitMs: env.JUDGE_MAX_WAIT_MS,
   });
   return cache.__tradeoffJudgeAdmission;

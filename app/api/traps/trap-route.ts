@@ -9,6 +9,7 @@ import {
   recordTrapAttempt,
   type Viewer,
 } from "@/lib/progress";
+import { judgeAdmission, JudgeBusyError } from "@/lib/protection";
 import { createReviewScheduler } from "@/lib/review";
 import { findTrap, poolJudge, type Trap, type TrapDeps } from "@/lib/traps";
 
@@ -39,6 +40,18 @@ export function requireTrap(params: TrapParams): Trap {
 const clock = new SystemClock();
 const scheduler = createReviewScheduler();
 
+/** The pool behind the judge's admission (docs/decisions/082): a saturated judge is a 503. */
+const admittedJudge: TrapDeps["judge"] = async (job) => {
+  try {
+    return await judgeAdmission().run(() => poolJudge(job));
+  } catch (error) {
+    if (!(error instanceof JudgeBusyError)) throw error;
+    throw new HttpProblem(503, "The judge is busy", error.message, undefined, {
+      "retry-after": String(Math.ceil(error.retryAfterMs / 1000)),
+    });
+  }
+};
+
 /** The dependencies of lib/traps' predict and fix, bound to one viewer and one trap. */
 export function trapDeps(viewer: Viewer, trap: Trap): TrapDeps {
   return {
@@ -55,7 +68,7 @@ export function trapDeps(viewer: Viewer, trap: Trap): TrapDeps {
       recordReview: (ref, review) => recordReview(viewer, ref, review),
     },
     scheduler,
-    judge: poolJudge,
+    judge: admittedJudge,
     now: () => new Date(clock.now()),
   };
 }

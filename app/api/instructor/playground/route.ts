@@ -3,7 +3,7 @@ import { assertSameOrigin, HttpProblem, readJson, route } from "@/lib/http/probl
 import { jsonResponse } from "@/lib/http/respond";
 import { judgeInPlayground, playgroundInputSchema } from "@/lib/instructor/playground";
 import { requireInstructor } from "@/lib/progress";
-import { judgeAdmission, JudgeBusyError } from "@/lib/protection";
+import { judgeAdmission, JudgeBusyError, protectedRoute } from "@/lib/protection";
 import { poolJudge } from "@/lib/traps/sandbox-judge";
 
 /**
@@ -12,7 +12,7 @@ import { poolJudge } from "@/lib/traps/sandbox-judge";
  * starter, in the judge's worker pool (admitted like any judge, so a busy judge answers 503).
  * Instructors only.
  */
-export const POST = route(async (request) => {
+const playground = route(async (request) => {
   assertSameOrigin(request);
   await requireInstructor(request.headers);
   const input = await readJson(request, playgroundInputSchema);
@@ -32,3 +32,4 @@ export const POST = route(async (request) => {
     throw error;
   }
 });
+export const POST = protectedRoute("judge", playground);

@@ -1,4 +1,5 @@
 import { HttpProblem, parseQuery, route } from "@/lib/http/problem";
+import { protectedRoute } from "@/lib/protection";
 import { jsonResponse } from "@/lib/http/respond";
 import { getLessonDashboard } from "@/lib/instructor";
 import { lessonRefSchema, requireInstructor } from "@/lib/progress";
@@ -6,10 +7,11 @@ import { lessonRefSchema, requireInstructor } from "@/lib/progress";
 type Params = { params: Promise<{ course: string; lesson: string }> };
 
 /** GET /api/instructor/<course>/<lesson>: the lesson's dashboard figures. Instructors only. */
-export const GET = route<Params>(async (request, { params }) => {
+const readDashboard = route<Params>(async (request, { params }) => {
   await requireInstructor(request.headers);
   const { course, lesson } = parseQuery(lessonRefSchema, await params);
   const dashboard = await getLessonDashboard(course, lesson);
   if (!dashboard) throw new HttpProblem(404, "Unknown lesson", `${course}/${lesson}`);
   return jsonResponse(dashboard);
 });
+export const GET = protectedRoute("read", readDashboard);

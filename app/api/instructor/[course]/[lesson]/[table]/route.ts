@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { HttpProblem, parseQuery, route } from "@/lib/http/problem";
+import { protectedRoute } from "@/lib/protection";
 import {
   csvRows,
   dashboardTable,
@@ -26,7 +27,7 @@ const paramsSchema = z.strictObject({
 });
 
 /** GET /api/instructor/<course>/<lesson>/<table>.csv: one dashboard table as CSV. Instructors only. */
-export const GET = route<Params>(async (request, { params }) => {
+const readTable = route<Params>(async (request, { params }) => {
   await requireInstructor(request.headers);
   const { course, lesson, table } = parseQuery(paramsSchema, await params);
   const dashboard = await getLessonDashboard(course, lesson);
@@ -45,3 +46,4 @@ export const GET = route<Params>(async (request, { params }) => {
     },
   });
 });
+export const GET = protectedRoute("read", readTable);
