@@ -18,6 +18,9 @@ declare module "judge" {
   /** Offers n requests at the same instant and returns how many were allowed. */
   export function burst(limiter: { allow(): boolean }, n: number): number;
 
+  /** java.util.Random(seed).nextInt(bound), bit for bit (the course's traces use seed 4). */
+  export function javaRandom(seed: number): (bound: number) => number;
+
   export interface TestOptions {
     /** Shown instead of the message when the test is hidden ("window boundary"). */
     category?: string;

@@ -15,6 +15,7 @@ export const PUBLIC_EXPORTS = [
   "ManualClock",
   "SharedStore",
   "burst",
+  "javaRandom",
 ] as const;
 
 // The runner and the host's handle on the harness. Test outcomes leave the sandbox only as strings
@@ -93,11 +94,11 @@ const internal = {
 };
 
 H.freeze(internal);
-const exported = [test, describe, expect, expectTrace, expectSameAs, differential, burst, ManualClock, ManualClock.prototype, SharedStore, SharedStore.prototype];
+const exported = [test, describe, expect, expectTrace, expectSameAs, differential, burst, ManualClock, ManualClock.prototype, SharedStore, SharedStore.prototype, javaRandom];
 for (let i = 0; i < exported.length; i++) H.freeze(exported[i]);
 lockdown();
 
-export { internal, test, describe, expect, expectTrace, expectSameAs, differential, ManualClock, SharedStore, burst };
+export { internal, test, describe, expect, expectTrace, expectSameAs, differential, ManualClock, SharedStore, burst, javaRandom };
 `;
 
 /**

@@ -30,6 +30,29 @@ function burst(limiter, n) {
   return allowed;
 }
 
+// java.util.Random's nextInt(bound), bit for bit: the course's traces were made with new Random(4),
+// so suites that replay them share this one copy.
+function javaRandom(seed) {
+  const TWO_24 = 0x1000000;
+  let lo = ((seed % TWO_24) ^ 0xece66d) >>> 0;
+  let hi = ((H.floor(seed / TWO_24) % TWO_24) ^ 0x5de) >>> 0;
+  const next = (bits) => {
+    const low = lo * 0xece66d + 0xb;
+    const high = hi * 0xece66d + lo * 0x5de + H.floor(low / TWO_24);
+    lo = low % TWO_24;
+    hi = high % TWO_24;
+    return H.floor((hi * TWO_24 + lo) / 2 ** (48 - bits)) | 0;
+  };
+  return (bound) => {
+    if ((bound & -bound) === bound) return H.floor((bound * next(31)) / 0x80000000);
+    for (;;) {
+      const bits = next(31);
+      const value = bits % bound;
+      if (bits - value + (bound - 1) <= 0x7fffffff) return value;
+    }
+  };
+}
+
 function asDecision(value) {
   return typeof value === "boolean" ? value : value !== null && value !== undefined && value !== false;
 }

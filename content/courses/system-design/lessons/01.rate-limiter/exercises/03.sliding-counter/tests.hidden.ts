@@ -5,32 +5,11 @@ import {
   expect,
   expectSameAs,
   expectTrace,
+  javaRandom,
   test,
 } from "judge";
 import * as reference from "reference";
 import * as learner from "./solution";
-
-/** java.util.Random's nextInt(bound), bit for bit: the course's traces were made with new Random(4). */
-function javaRandom(seed: number) {
-  const TWO_24 = 0x1000000;
-  let lo = ((seed % TWO_24) ^ 0xece66d) >>> 0;
-  let hi = ((Math.floor(seed / TWO_24) % TWO_24) ^ 0x5de) >>> 0;
-  const next = (bits: number) => {
-    const low = lo * 0xece66d + 0xb;
-    const high = hi * 0xece66d + lo * 0x5de + Math.floor(low / TWO_24);
-    lo = low % TWO_24;
-    hi = high % TWO_24;
-    return Math.floor((hi * TWO_24 + lo) / 2 ** (48 - bits)) | 0;
-  };
-  return (bound: number) => {
-    if ((bound & -bound) === bound) return Math.floor((bound * next(31)) / 0x80000000);
-    for (;;) {
-      const bits = next(31);
-      const value = bits % bound;
-      if (bits - value + (bound - 1) <= 0x7fffffff) return value;
-    }
-  };
-}
 
 describe("window boundary", () => {
   test("a request at exactly the boundary is in the new window", () => {
