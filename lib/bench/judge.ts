@@ -13,7 +13,7 @@
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { listExercises, loadExerciseForJudge } from "@/lib/content/exercises";
-import { JudgePool, judgeJob, warmupJob } from "@/lib/judge";
+import { JudgePool, judgeJob, warmupJobs } from "@/lib/judge";
 import type { JudgeJob } from "@/lib/judge/node/protocol";
 
 const { values } = parseArgs({
@@ -63,7 +63,7 @@ async function cold(): Promise<void> {
 
 async function warm(): Promise<void> {
   console.log(`\nwarm: ${WARM_RUNS} judges each on a warmed worker`);
-  const pool = new JudgePool({ size: 1, warmup: warmupJob(exercises[0]!) });
+  const pool = new JudgePool({ size: 1, warmup: warmupJobs() });
   await pool.whenReady();
   const all: number[] = [];
   for (const exercise of exercises) {
@@ -96,7 +96,7 @@ async function throughput(): Promise<void> {
   console.log(
     `\nthroughput: ${LOAD_JUDGES} judges, ${size} workers (one per core), queue never empty`,
   );
-  const pool = new JudgePool({ size, warmup: warmupJob(exercises[0]!) });
+  const pool = new JudgePool({ size, warmup: warmupJobs() });
   await pool.whenReady();
   for (let i = 0; i < size * exercises.length; i++) await pool.judge(referenceJob(i));
   const [docs, elapsed] = await timed(() =>

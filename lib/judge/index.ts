@@ -8,6 +8,7 @@ export {
   judgeSubmission,
   UnknownExerciseError,
   warmupJob,
+  warmupJobs,
   type JudgeRequest,
 } from "./judge-submission";
 export { JudgePool, getJudgePool, shutdownJudgePool, type JudgePoolOptions } from "./node/pool";

@@ -21,6 +21,13 @@ declare module "judge" {
   /** java.util.Random(seed).nextInt(bound), bit for bit (the course's traces use seed 4). */
   export function javaRandom(seed: number): (bound: number) => number;
 
+  /**
+   * Bytes the sandbox's heap holds now, as QuickJS counts them (objects, properties, strings; not
+   * the allocator's overhead); NaN when the heap is too full to measure. Walks the whole heap: call
+   * it at checkpoints, not per request.
+   */
+  export function heapBytes(): number;
+
   export interface TestOptions {
     /** Shown instead of the message when the test is hidden ("window boundary"). */
     category?: string;

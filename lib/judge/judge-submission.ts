@@ -1,4 +1,5 @@
 import {
+  listExercises,
   loadExerciseForJudge,
   type ExerciseForJudge,
   type ExerciseLoadOptions,
@@ -29,7 +30,7 @@ export async function judgeSubmission(
 ): Promise<ResultsDocument> {
   // Throws UnknownExerciseError for an id that names no exercise.
   const exercise = loadExerciseForJudge(request.exerciseId, options);
-  const pool = options.pool ?? getJudgePool({ warmup: warmupJob(exercise) });
+  const pool = options.pool ?? getJudgePool(() => ({ warmup: warmupJobs() }));
   return pool.judge(judgeJob(exercise, request.code, request.mode));
 }
 
@@ -58,6 +59,11 @@ export function judgeJob(
 /** A reference judge: what each worker runs at start-up to warm its module. */
 export function warmupJob(exercise: ExerciseForJudge): JudgeJob {
   return judgeJob(exercise, exercise.solution, "submit");
+}
+
+/** Every exercise's reference judge, for workers to run at start-up (about 20 ms each). */
+export function warmupJobs(options: ExerciseLoadOptions = {}): JudgeJob[] {
+  return listExercises(options).map((ref) => warmupJob(loadExerciseForJudge(ref.id, options)));
 }
 
 function limitsOf(exercise: ExerciseForJudge): Partial<JudgeLimits> {

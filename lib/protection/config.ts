@@ -174,6 +174,8 @@ export const protectionEnvShape = {
   JUDGE_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   /** Judges waiting for a worker beyond the running ones; past it, Submit is refused at once. */
   JUDGE_MAX_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
+  /** Places one learner (or address) may hold in that queue; the fair queue serves learners in turn. */
+  JUDGE_MAX_QUEUE_PER_LEARNER: z.coerce.number().int().min(1).max(10_000).default(2),
   /** How long a judge may wait for a worker before it is refused. */
   JUDGE_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
 };

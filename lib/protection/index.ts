@@ -17,6 +17,7 @@ import { Tarpit } from "./tarpit";
 export type { Gate, LearnerKey } from "./protection";
 export type { EndpointClass } from "./config";
 export { JudgeBusyError } from "./judge-admission";
+export { requesterOf } from "./protection";
 
 interface Wiring {
   protection: Protection;
@@ -116,6 +117,7 @@ export function judgeAdmission(): JudgeAdmission {
     concurrency,
     maxQueued: env.JUDGE_MAX_QUEUE ?? 4 * Math.max(1, os.availableParallelism()),
     maxWaitMs: env.JUDGE_MAX_WAIT_MS,
+    maxQueuedPerOwner: env.JUDGE_MAX_QUEUE_PER_LEARNER,
   });
   return cache.__tradeoffJudgeAdmission;
 }

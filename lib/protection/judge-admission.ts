@@ -4,6 +4,11 @@
  * `concurrency` judges run, at most `maxQueued` wait, and none waits longer than `maxWaitMs`.
  * When the queue is full a judge is refused at once: a clear "busy, retry in n s" beats a request
  * that hangs until the browser gives up.
+ *
+ * The queue is fair (086): each requester (learner, or address when anonymous) has a line of their
+ * own, free workers serve the lines in turn, and one requester may hold only `maxQueuedPerOwner`
+ * places. A client that fires ten submissions at once therefore waits behind itself, not in front
+ * of everyone else, and cannot fill the shared queue on its own.
  */
 export interface JudgeAdmissionOptions {
   /** Judges running at once: the pool's size (one worker per core). */
@@ -12,9 +17,18 @@ export interface JudgeAdmissionOptions {
   maxQueued: number;
   /** A judge still waiting after this long is refused (it never starts). */
   maxWaitMs: number;
+  /** Places one requester may hold in the queue; their next judge is refused at once. */
+  maxQueuedPerOwner?: number;
 }
 
-export type BusyReason = "queue-full" | "waited-too-long";
+export type BusyReason = "queue-full" | "yours-waiting" | "waited-too-long";
+
+const BUSY_MESSAGES: Record<BusyReason, string> = {
+  "queue-full": "The judge is busy with other submissions right now.",
+  "yours-waiting":
+    "The judge is still busy with your earlier submissions; this one was not started.",
+  "waited-too-long": "The judge is busy: your submission waited too long for a free worker.",
+};
 
 /** The judge is saturated: the route answers 503 with Retry-After. */
 export class JudgeBusyError extends Error {
@@ -24,11 +38,7 @@ export class JudgeBusyError extends Error {
     /** A fair guess of when a worker will be free, from recent judge times. */
     readonly retryAfterMs: number,
   ) {
-    super(
-      reason === "queue-full"
-        ? "The judge is busy with other submissions right now."
-        : "The judge is busy: your submission waited too long for a free worker.",
-    );
+    super(BUSY_MESSAGES[reason]);
   }
 }
 
@@ -37,6 +47,7 @@ export interface AdmissionStats {
   queued: number;
   admitted: number;
   refusedFull: number;
+  refusedOwner: number;
   refusedWaiting: number;
 }
 
@@ -47,9 +58,11 @@ interface Waiter {
 
 export class JudgeAdmission {
   private running = 0;
-  private readonly waiting: Waiter[] = [];
+  /** One line per requester; Map iteration order is the order the lines are served in. */
+  private readonly lines = new Map<string, Waiter[]>();
+  private queued = 0;
   private averageMs = 250;
-  private readonly counters = { admitted: 0, refusedFull: 0, refusedWaiting: 0 };
+  private readonly counters = { admitted: 0, refusedFull: 0, refusedOwner: 0, refusedWaiting: 0 };
 
   constructor(private readonly options: JudgeAdmissionOptions) {
     if (!Number.isInteger(options.concurrency) || options.concurrency < 1) {
@@ -61,9 +74,12 @@ export class JudgeAdmission {
     if (!(options.maxWaitMs >= 0)) throw new RangeError("maxWaitMs must be >= 0");
   }
 
-  /** Runs `judge` when a worker is free; throws JudgeBusyError if that is not soon enough. */
-  async run<T>(judge: () => Promise<T>): Promise<T> {
-    if (this.running >= this.options.concurrency) await this.waitForTurn();
+  /**
+   * Runs `judge` when a worker is free; throws JudgeBusyError if that is not soon enough. `owner`
+   * names the requester whose line it waits in.
+   */
+  async run<T>(judge: () => Promise<T>, owner = "anonymous"): Promise<T> {
+    if (this.running >= this.options.concurrency) await this.waitForTurn(owner);
     else this.running++;
     this.counters.admitted++;
     const started = performance.now();
@@ -77,11 +93,16 @@ export class JudgeAdmission {
   }
 
   stats(): AdmissionStats {
-    return { running: this.running, queued: this.waiting.length, ...this.counters };
+    return { running: this.running, queued: this.queued, ...this.counters };
   }
 
-  private waitForTurn(): Promise<void> {
-    if (this.waiting.length >= this.options.maxQueued) {
+  private waitForTurn(owner: string): Promise<void> {
+    const line = this.lines.get(owner) ?? [];
+    if (line.length >= (this.options.maxQueuedPerOwner ?? Infinity)) {
+      this.counters.refusedOwner++;
+      return Promise.reject(new JudgeBusyError("yours-waiting", this.estimateWaitMs()));
+    }
+    if (this.queued >= this.options.maxQueued) {
       this.counters.refusedFull++;
       return Promise.reject(new JudgeBusyError("queue-full", this.estimateWaitMs()));
     }
@@ -92,25 +113,41 @@ export class JudgeAdmission {
           resolve();
         },
         timer: setTimeout(() => {
-          const index = this.waiting.indexOf(waiter);
-          if (index >= 0) this.waiting.splice(index, 1);
+          const index = line.indexOf(waiter);
+          if (index >= 0) line.splice(index, 1);
+          if (line.length === 0 && this.lines.get(owner) === line) this.lines.delete(owner);
+          this.queued--;
           this.counters.refusedWaiting++;
           reject(new JudgeBusyError("waited-too-long", this.estimateWaitMs()));
         }, this.options.maxWaitMs),
       };
-      this.waiting.push(waiter);
+      line.push(waiter);
+      this.lines.set(owner, line);
+      this.queued++;
     });
   }
 
   private release(): void {
-    const next = this.waiting.shift();
+    const next = this.nextInTurn();
     // The slot passes straight to the next waiter, so a newcomer can never jump the queue.
     if (next) next.start();
     else this.running--;
   }
 
+  /** The head of the first line; that line then goes to the back, so lines take turns. */
+  private nextInTurn(): Waiter | undefined {
+    const first = this.lines.entries().next();
+    if (first.done) return undefined;
+    const [owner, line] = first.value;
+    const next = line.shift();
+    this.lines.delete(owner);
+    if (line.length > 0) this.lines.set(owner, line);
+    this.queued--;
+    return next;
+  }
+
   private estimateWaitMs(): number {
-    const ahead = this.waiting.length + this.running;
+    const ahead = this.queued + this.running;
     return Math.max(1_000, Math.ceil((ahead / this.options.concurrency) * this.averageMs));
   }
 }

@@ -50,6 +50,18 @@ export interface Protection {
   ): Handler<C>;
 }
 
+/** Who sent each request the gate let through: the learner, or the address when anonymous. */
+const requesters = new WeakMap<Request, string>();
+
+/**
+ * The requester a protected route's request came from, as the gate identified it (its learner id,
+ * else its address): what the judge's fair queue keys its lines by. Undefined for an unprotected
+ * request.
+ */
+export function requesterOf(request: Request): string | undefined {
+  return requesters.get(request);
+}
+
 export function createProtection(deps: ProtectionDeps): Protection {
   async function protect(
     request: Request,
@@ -59,13 +71,17 @@ export function createProtection(deps: ProtectionDeps): Protection {
     const { gatekeeper } = deps;
     const ip = clientIp(request.headers, deps.trustProxy);
     const ipId = ip === null ? "unknown" : ipKey(ip);
+    requesters.set(request, `ip:${ipId}`);
     const byIp = await gatekeeper.check(endpoint, "ip", ipId);
     if (byIp && !byIp.decision.allowed) return refuse(byIp, ipId);
 
     let byLearner: Verdict | null = null;
     if (gatekeeper.limitsOf(endpoint).learner) {
       const id = learner === undefined ? await deps.identifyLearner(request) : learner;
-      if (id !== null) byLearner = await gatekeeper.check(endpoint, "learner", id);
+      if (id !== null) {
+        requesters.set(request, `learner:${id}`);
+        byLearner = await gatekeeper.check(endpoint, "learner", id);
+      }
       if (id !== null && byLearner && !byLearner.decision.allowed) return refuse(byLearner, id);
     }
     const binding = closestToRefusing(byIp, byLearner);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { ContentError } from "@/lib/content/content-error";
 import { readMdxFile } from "@/lib/content/read-mdx-file";
-import { trapFrontmatterSchema, type Prediction } from "./schema";
+import { trapFrontmatterSchema, type Prediction, type TrapLimits } from "./schema";
 
 // Trap folders: `traps/<letter>.<id>/` in a lesson, each holding README.mdx (question, prediction,
 // card, task; the body is the explanation), snippet.ts (the flawed code), scenario.ts (the
@@ -37,6 +37,8 @@ export interface Trap {
   prediction: Prediction;
   card: string;
   task: string;
+  /** The README's `limits`, if the scenario needs more than SCENARIO_LIMITS. */
+  limits?: TrapLimits;
   dir: string;
   /** README.mdx; `body` is its explanation (MDX, lines kept in place for error messages). */
   file: string;

@@ -9,8 +9,9 @@ import { poolJudge, type JudgeJob, type SandboxJudge } from "./sandbox-judge";
 // exercise's visible suite. Both run the learner's code only inside QuickJS.
 
 /**
- * A scenario may simulate a hundred thousand users; the per-test deadline is raised accordingly,
- * and the output cap leaves room for the outcome line.
+ * A scenario simulates more than a test does; the per-test deadline is raised accordingly (a trap
+ * may raise it further: README `limits.scenarioTimeMs`), and the output cap leaves room for the
+ * outcome line.
  */
 export const SCENARIO_LIMITS: Partial<JudgeLimits> = {
   testTimeMs: 3000,
@@ -37,8 +38,16 @@ export function scenarioJob(trap: Trap, code: string): JudgeJob {
     suites: [{ file: "scenario.ts", source: trap.scenario + SCENARIO_FOOTER, hidden: false }],
     exerciseId: `trap:${trap.id}`,
     mode: "run",
-    limits: SCENARIO_LIMITS,
+    limits: scenarioLimits(trap),
   };
+}
+
+/** SCENARIO_LIMITS with the trap's own time budget, if it has one. */
+export function scenarioLimits(trap: Pick<Trap, "limits">): Partial<JudgeLimits> {
+  const timeMs = trap.limits?.scenarioTimeMs;
+  if (timeMs === undefined) return SCENARIO_LIMITS;
+  const slack = (SCENARIO_LIMITS.totalTimeMs ?? 0) - (SCENARIO_LIMITS.testTimeMs ?? 0);
+  return { ...SCENARIO_LIMITS, testTimeMs: timeMs, totalTimeMs: timeMs + slack };
 }
 
 export function fixJob(trap: Trap, code: string): JudgeJob {

@@ -12,8 +12,11 @@ export type { JudgeJob };
 /** The process's judge pool (worker threads, each with a capped QuickJS), loaded on first use. */
 export const poolJudge: SandboxJudge = async (job) => {
   // Imported lazily: the pool module pulls in worker_threads, which only the server may load.
-  const { getJudgePool } = await import("@/lib/judge/node/pool");
-  return getJudgePool().judge(job);
+  const [{ getJudgePool }, { warmupJobs }] = await Promise.all([
+    import("@/lib/judge/node/pool"),
+    import("@/lib/judge/judge-submission"),
+  ]);
+  return getJudgePool(() => ({ warmup: warmupJobs() })).judge(job);
 };
 
 let inProcess:

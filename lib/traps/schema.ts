@@ -43,6 +43,12 @@ export const predictionSchema = z.discriminatedUnion("kind", [
   numberPredictionSchema,
 ]);
 
+/** What a trap's scenario may spend, when the default is not enough (a million simulated users). */
+const trapLimitsSchema = z.strictObject({
+  /** The scenario run's work budget, in the judge's milliseconds of work (default 3000). */
+  scenarioTimeMs: z.int().min(50).max(10_000).optional(),
+});
+
 export const trapFrontmatterSchema = z.strictObject({
   title: text,
   /** Asked before anything runs. Markdown (inline code, emphasis). */
@@ -52,10 +58,12 @@ export const trapFrontmatterSchema = z.strictObject({
   card: z.string().regex(kebab, "must be a card id from the lesson's cards.yaml"),
   /** What the learner's fix must achieve, shown above the editor. Markdown. */
   task: text,
+  limits: trapLimitsSchema.optional(),
 });
 
 export type Prediction = z.infer<typeof predictionSchema>;
 export type TrapFrontmatter = z.infer<typeof trapFrontmatterSchema>;
+export type TrapLimits = z.infer<typeof trapLimitsSchema>;
 
 /** What a learner sends as a prediction: a choice index or a number. */
 export const predictionAnswerSchema = z.number({ error: "answer must be a number" }).finite();

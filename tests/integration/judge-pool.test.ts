@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { loadExerciseForJudge } from "@/lib/content/exercises";
 import { JudgePool, judgeSubmission, warmupJob } from "@/lib/judge";
-import { judgeExercise, stable } from "../unit/judge/judge-helpers";
+import { ReferenceAnswerCache, judgeWithReferenceAnswers } from "@/lib/judge/core";
+import { judgeJob } from "@/lib/judge/judge-submission";
+import { sharedQuickJS, stable } from "../unit/judge/judge-helpers";
 
 let pool: JudgePool;
 
@@ -18,7 +20,13 @@ test("a worker judges exactly as the core does in this process", async () => {
     { exerciseId: "sliding-counter", code: solution, mode: "submit" },
     { pool },
   );
-  const inProcess = await judgeExercise("sliding-counter", solution, "submit");
+  // A fresh worker records the reference's answers on this first judge; so does this process.
+  const { quickjs } = await sharedQuickJS();
+  const exercise = loadExerciseForJudge("sliding-counter");
+  const inProcess = await judgeWithReferenceAnswers(
+    { quickjs, ...judgeJob(exercise, solution, "submit") },
+    new ReferenceAnswerCache(),
+  );
   expect(viaPool.verdict).toBe("accepted");
   expect(stable(viaPool)).toEqual(stable(inProcess));
   // Work is counted in interpreter steps, so it is the same wherever and however busy.
@@ -97,4 +105,31 @@ test("a worker whose module memory grew is replaced before its next judge", asyn
     { pool },
   );
   expect(next.verdict).toBe("accepted");
+});
+
+test("a judge stopped from outside keeps the tests that finished and blames the one running", async () => {
+  const suite = `
+import { test, expect } from "judge";
+import { slow } from "./solution";
+test("first", () => { expect(1, "one").toBe(1); });
+test("second", () => { expect(2, "two").toBe(2); });
+test("the slow one", () => { slow(); });
+test("after it", () => { expect(3, "three").toBe(3); });
+`;
+  // One built-in call that never reaches the interrupt handler: only the pool's kill stops it.
+  const code = `export function slow() { return "ab".repeat(4e6).lastIndexOf("ba".repeat(1000) + "c"); }`;
+  const doc = await pool.judge({
+    code,
+    suites: [{ file: "tests.ts", source: suite, hidden: false }],
+    limits: { testTimeMs: 100, totalTimeMs: 200 },
+  });
+  expect(doc.verdict).toBe("time_limit_exceeded");
+  expect(doc.tests.map((t) => [t.name, t.status])).toEqual([
+    ["first", "pass"],
+    ["second", "pass"],
+    ["the slow one", "error"],
+    ["after it", "error"],
+  ]);
+  expect(doc.tests[2]!.message).toMatch(/single call ran too long/);
+  expect(doc.tests[3]!.message).toMatch(/not run/);
 });

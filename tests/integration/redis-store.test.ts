@@ -1,6 +1,7 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { MemoryBucketStore, TOKEN_BUCKET_SCRIPT } from "@/lib/limiters";
+import { decodeBucketState } from "@/lib/limiters/token-bucket-script";
 import { RedisBucketStore } from "@/lib/limiters/redis-store";
 import { redisUrl, uniquePrefix } from "@/tests/fixtures/services";
 
@@ -77,8 +78,8 @@ describe("RedisBucketStore against a real Redis", () => {
     );
     expect(decisions).toHaveLength(2_000);
     expect(decisions.filter((d) => d.allowed)).toHaveLength(100);
-    const left = await redis.hget(`${prefix}contended`, "tokens");
-    expect(Number(left)).toBe(0);
+    const state = decodeBucketState((await redis.getBuffer(`${prefix}contended`))!);
+    expect(state.tokens).toBe(0);
   });
 
   test("a caller whose clock is behind gets no refill and cannot rewind the bucket", async () => {
@@ -87,9 +88,20 @@ describe("RedisBucketStore against a real Redis", () => {
     await take(10_000);
     await take(10_000);
     expect((await take(9_000)).allowed).toBe(false);
-    expect(await redis.hget(`${prefix}skew`, "ts")).toBe("10000");
+    expect(decodeBucketState((await redis.getBuffer(`${prefix}skew`))!).ts).toBe(10_000);
     expect((await take(10_999)).allowed).toBe(false);
     expect((await take(11_000)).allowed).toBe(true);
+  });
+
+  test("a key left in another format by an older version counts as a fresh bucket", async () => {
+    const store = new RedisBucketStore(redis, prefix);
+    await redis.hset(`${prefix}legacy`, "tokens", "0", "ts", "5000");
+    const decision = await store.take("legacy", { capacity: 3, perSecond: 1, cost: 1, now: 5_000 });
+    expect(decision.allowed).toBe(true);
+    expect(decodeBucketState((await redis.getBuffer(`${prefix}legacy`))!)).toEqual({
+      tokens: 2,
+      ts: 5_000,
+    });
   });
 
   test("the script loads by its SHA-1, the hash EVALSHA sends instead of the script", async () => {

@@ -3,6 +3,7 @@ import { cardSources } from "@/lib/content/cards";
 import { ContentError } from "@/lib/content/content-error";
 import { loadLessonCards } from "@/lib/review/load-cards";
 import type { LessonContext } from "../mdx/lesson-context";
+import { NoScriptCardAnswer, NoScriptDeck } from "./card-answer";
 import { CardSessionLazy, FlashcardLazy } from "./cards-lazy";
 import { toFlashcardData } from "./flashcard-data";
 
@@ -28,7 +29,8 @@ export interface FlashcardMdxProps {
 
 /**
  * `<Flashcard card="fixed-window-twice-the-limit">model answer</Flashcard>`: under a question in the
- * prose, an answer box, the model answer behind it, and the four grades that schedule the card.
+ * prose, an answer box, the model answer behind it, and the four grades that schedule the card
+ * (without JavaScript: the model answer behind a click).
  */
 export function LessonFlashcard({
   card,
@@ -41,7 +43,13 @@ export function LessonFlashcard({
       `<Flashcard card="${card}">: no card with this id in the lesson's cards.yaml`,
     ]);
   }
-  return <FlashcardLazy card={toFlashcardData(found)} modelAnswer={children} />;
+  const data = toFlashcardData(found);
+  return (
+    <>
+      <FlashcardLazy card={data} modelAnswer={children} />
+      <NoScriptCardAnswer card={data} modelAnswer={children} />
+    </>
+  );
 }
 
 export interface CardDeckProps {
@@ -63,10 +71,11 @@ export function CardDeck({ source, title, context }: CardDeckProps & { context: 
       `<CardDeck source="${source}">: the lesson's cards.yaml has no ${source} cards`,
     ]);
   }
+  const data = cards.map(toFlashcardData);
   return (
-    <CardSessionLazy
-      cards={cards.map(toFlashcardData)}
-      title={title ?? `Quiz yourself: ${cards.length} cards`}
-    />
+    <>
+      <CardSessionLazy cards={data} title={title ?? `Quiz yourself: ${cards.length} cards`} />
+      <NoScriptDeck cards={data} />
+    </>
   );
 }

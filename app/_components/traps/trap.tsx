@@ -2,10 +2,13 @@ import { ContentError } from "@/lib/content/content-error";
 import { compileMdx } from "@/lib/content/compile-mdx";
 import { highlightToHtml } from "@/lib/content/highlight";
 import { loadTrap } from "@/lib/traps/load-traps";
+import { renderInline } from "../cards/inline-markdown";
 import { CodeFigure, HighlightedHtml } from "../mdx/code-block";
 import type { LessonContext } from "../mdx/lesson-context";
+import { Reveal } from "../mdx/reveal";
 import { TrapWorkspaceLazy } from "./trap-lazy";
 import type { PredictionForm } from "./trap-workspace";
+import styles from "./traps.module.css";
 
 export interface TrapProps {
   /** The trap's id: its folder under the lesson's traps/, without the letter. */
@@ -14,8 +17,9 @@ export interface TrapProps {
 
 /**
  * `<Trap id="increment-then-check" />`: the interactive trap, built from its folder when the page is
- * built. The answer never reaches the page: the server grades the prediction; the explanation (the
- * README's body) is rendered here and shown once the run is back.
+ * built. The server grades the prediction; the explanation (the README's body) is rendered here and
+ * shown once the run is back. Without JavaScript nothing can run, so a `<noscript>` holds the answer
+ * and the explanation behind a click: a browser running scripts never renders it.
  */
 export async function Trap({ id, context }: TrapProps & { context: LessonContext }) {
   const { lesson } = context;
@@ -36,22 +40,44 @@ export async function Trap({ id, context }: TrapProps & { context: LessonContext
       ? { kind: "choice", choices: trap.prediction.choices }
       : { kind: "number", ...(trap.prediction.unit ? { unit: trap.prediction.unit } : {}) };
 
+  const answer =
+    trap.prediction.kind === "choice"
+      ? renderInline(trap.prediction.choices[trap.prediction.correct] ?? "")
+      : `${trap.prediction.correct.toLocaleString("en")}${trap.prediction.unit ? ` ${trap.prediction.unit}` : ""}`;
+  const explanation = <Content components={lessonMdxComponents({ lesson, mdxFile: trap.file })} />;
+
   return (
-    <TrapWorkspaceLazy
-      course={trap.course}
-      lesson={trap.lesson}
-      id={trap.id}
-      letter={trap.letter}
-      question={trap.question}
-      prediction={prediction}
-      snippet={trap.snippet}
-      task={trap.task}
-      snippetView={
-        <CodeFigure language="ts" caption={`Trap ${trap.letter} · snippet.ts`}>
-          <HighlightedHtml html={html} />
-        </CodeFigure>
-      }
-      explanation={<Content components={lessonMdxComponents({ lesson, mdxFile: trap.file })} />}
-    />
+    <>
+      <TrapWorkspaceLazy
+        course={trap.course}
+        lesson={trap.lesson}
+        id={trap.id}
+        letter={trap.letter}
+        question={trap.question}
+        prediction={prediction}
+        snippet={trap.snippet}
+        task={trap.task}
+        snippetView={
+          <CodeFigure language="ts" caption={`Trap ${trap.letter} · snippet.ts`}>
+            <HighlightedHtml html={html} />
+          </CodeFigure>
+        }
+        explanation={explanation}
+      />
+      <noscript>
+        <div className={styles.noscript} data-testid="trap-noscript" data-trap={trap.id}>
+          <p className={styles.hint}>
+            JavaScript is off, so the snippet cannot run here. Commit to a prediction anyway, then
+            open the answer.
+          </p>
+          <Reveal label={`Trap ${trap.letter}: the answer and why`}>
+            <p>
+              <strong>The answer:</strong> {answer}
+            </p>
+            {explanation}
+          </Reveal>
+        </div>
+      </noscript>
+    </>
   );
 }

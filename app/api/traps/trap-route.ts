@@ -41,16 +41,18 @@ const clock = new SystemClock();
 const scheduler = createReviewScheduler();
 
 /** The pool behind the judge's admission (docs/decisions/082): a saturated judge is a 503. */
-const admittedJudge: TrapDeps["judge"] = async (job) => {
-  try {
-    return await judgeAdmission().run(() => poolJudge(job));
-  } catch (error) {
-    if (!(error instanceof JudgeBusyError)) throw error;
-    throw new HttpProblem(503, "The judge is busy", error.message, undefined, {
-      "retry-after": String(Math.ceil(error.retryAfterMs / 1000)),
-    });
-  }
-};
+const admittedJudge =
+  (owner: string): TrapDeps["judge"] =>
+  async (job) => {
+    try {
+      return await judgeAdmission().run(() => poolJudge(job), owner);
+    } catch (error) {
+      if (!(error instanceof JudgeBusyError)) throw error;
+      throw new HttpProblem(503, "The judge is busy", error.message, undefined, {
+        "retry-after": String(Math.ceil(error.retryAfterMs / 1000)),
+      });
+    }
+  };
 
 /** The dependencies of lib/traps' predict and fix, bound to one viewer and one trap. */
 export function trapDeps(viewer: Viewer, trap: Trap): TrapDeps {
@@ -68,7 +70,7 @@ export function trapDeps(viewer: Viewer, trap: Trap): TrapDeps {
       recordReview: (ref, review) => recordReview(viewer, ref, review),
     },
     scheduler,
-    judge: admittedJudge,
+    judge: admittedJudge(`learner:${viewer.userId}`),
     now: () => new Date(clock.now()),
   };
 }

@@ -31,6 +31,7 @@ import {
   WALL_FACTOR,
   type JudgeCoreInput,
   type JudgeLimits,
+  type ReferenceAnswers,
 } from "./types";
 
 const DEFAULT_SEED = 20_240_917;
@@ -150,10 +151,10 @@ async function runAllTests(
   now: () => number,
   progress: Progress,
 ): Promise<void> {
-  const count = Number(sandbox.callInternalForValue("testCount") ?? 0);
-  for (let index = 0; index < count; index++) {
-    progress.pending.push(JSON.parse(sandbox.callInternalForString("testInfo", index) ?? "{}"));
-  }
+  progress.pending.push(
+    ...(JSON.parse(sandbox.callInternalForString("testInfos") ?? "[]") as TestInfo[]),
+  );
+  const count = progress.pending.length;
   input.onPlan?.(
     progress.pending.map(({ name, hidden, category }) => ({
       name,
@@ -169,6 +170,7 @@ async function runAllTests(
     const testSeed = (seed + index * 7919) >>> 0;
     let outcome: Outcome;
     let counterexample: Counterexample | undefined;
+    let output: string | undefined;
     if (sandbox.steps >= stepBudgetEnd || now() >= wallBudgetEnd) {
       outcome = { status: "error", kind: "budget" };
     } else if (progress.verdicts.includes("memory_limit_exceeded")) {
@@ -181,7 +183,11 @@ async function runAllTests(
         Math.min(limits.testTimeMs * STEPS_PER_MS, stepBudgetEnd - sandbox.steps),
         Math.min(limits.testTimeMs * WALL_FACTOR, wallBudgetEnd - now()),
       );
+      const answers = input.referenceAnswers;
+      const mode = answers?.mode ?? "";
+      const saved = answers?.mode === "replay" ? (answers.tests[index] ?? "") : "";
       if (info.kind === "differential" && isDifferentialKind(info.diffKind)) {
+        if (answers) sandbox.callInternal("setAnswers", mode, saved).value?.dispose();
         const diffTest = { name: info.name, diffKind: info.diffKind };
         const runs = input.differentialRuns ?? DEFAULT_DIFFERENTIAL_RUNS;
         ({ outcome, counterexample } = await runDifferentialTest(
@@ -191,14 +197,17 @@ async function runAllTests(
           testSeed,
           runs,
         ));
+        if (answers?.mode === "record")
+          record(answers, index, sandbox.callInternalForString("takeAnswers"));
       } else {
-        outcome = runRegisteredTest(sandbox, index, testSeed);
+        const ran = runRegisteredTest(sandbox, index, testSeed, { mode, json: saved });
+        ({ outcome, output } = ran);
+        if (answers?.mode === "record") record(answers, index, ran.answers);
       }
       if (outcome.kind === "time" && isHeapNearlyFull(sandbox, limits))
         outcome = { ...outcome, kind: "memory" };
     }
-    const output = takeOutput(sandbox);
-    const result = testResult(info, outcome, output, limits);
+    const result = testResult(info, outcome, output ?? takeOutput(sandbox), limits);
     progress.pending.shift();
     progress.tests.push(result);
     const verdict = verdictOf(outcome);
@@ -290,6 +299,11 @@ function recordCrash(progress: Progress, crash: SandboxCrash, limits: JudgeLimit
     progress.tests.push({ name: "loading the tests", status: "error", hidden: false, message });
   }
   progress.verdicts.push("runtime_error");
+}
+
+/** Keeps a test's recorded reference answers, if it recorded any. */
+function record(answers: ReferenceAnswers, index: number, recorded: string | undefined): void {
+  if (recorded && recorded !== "{}") answers.tests[index] = recorded;
 }
 
 function isDifferentialKind(kind: string | undefined): kind is DifferentialKind {

@@ -61,11 +61,27 @@ export function parseOutcome(text: string): Outcome {
   return parsed.data;
 }
 
+/** A test's outcome, with its console output and recorded answers when it finished normally. */
+export interface RegisteredTestResult {
+  outcome: Outcome;
+  /** Undefined when the test did not finish: the caller collects what it printed. */
+  output?: string;
+  /** The reference's answers recorded during the test ("record" mode only). */
+  answers?: string;
+}
+
 /** Runs one registered test to completion, timeout, or failure. */
-export function runRegisteredTest(sandbox: Sandbox, index: number, seed: number): Outcome {
-  const { value, error } = sandbox.callInternal("runTest", index, seed);
-  if (error) return sandbox.expired() ? timeUp(error) : classifyError(sandbox, error);
-  if (!value) return { status: "error", kind: "runtime", message: "the test did not start" };
+export function runRegisteredTest(
+  sandbox: Sandbox,
+  index: number,
+  seed: number,
+  answers: { mode: "" | "record" | "replay"; json: string },
+): RegisteredTestResult {
+  const { value, error } = sandbox.callInternal("runTest", index, seed, answers.mode, answers.json);
+  if (error) return { outcome: sandbox.expired() ? timeUp(error) : classifyError(sandbox, error) };
+  if (!value) {
+    return { outcome: { status: "error", kind: "runtime", message: "the test did not start" } };
+  }
   try {
     const settled = settle(sandbox, value);
     switch (settled.state) {
@@ -75,19 +91,34 @@ export function runRegisteredTest(sandbox: Sandbox, index: number, seed: number)
             ? sandbox.context.getString(settled.value)
             : "";
         settled.value.dispose();
-        return parseOutcome(text);
+        return parseFinishedTest(text);
       }
       case "rejected":
       case "job-error":
-        return classifyError(sandbox, settled.error);
+        return { outcome: classifyError(sandbox, settled.error) };
       case "time":
-        return { status: "error", kind: "time" };
+        return { outcome: { status: "error", kind: "time" } };
       case "never-settles":
-        return { status: "error", kind: "never-settles" };
+        return { outcome: { status: "error", kind: "never-settles" } };
     }
   } finally {
     value.dispose();
   }
+}
+
+function parseFinishedTest(text: string): RegisteredTestResult {
+  let fields: Record<string, unknown> = {};
+  try {
+    fields = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    // parseOutcome below reports it.
+  }
+  const { output, answers } = fields;
+  return {
+    outcome: parseOutcome(text),
+    ...(typeof output === "string" ? { output } : {}),
+    ...(typeof answers === "string" ? { answers } : {}),
+  };
 }
 
 function timeUp(handle: QuickJSHandle): Outcome {

@@ -36,6 +36,10 @@ const FORBIDDEN = "forbidden:";
 const JOB_BATCH = 1000;
 /** Promise jobs that count as one step of work (a job is a few microseconds). */
 const JOBS_PER_STEP = 250;
+/** Heap objects that `heapBytes()` walks per step of work charged (measured: ~30 per microsecond). */
+const HEAP_OBJECTS_PER_STEP = 25_000;
+/** The global the harness's lockdown takes `heapBytes` from, and deletes, before any other code runs. */
+const HEAP_BYTES_GLOBAL = "__judgeHeapBytes";
 
 /** The names under which test files may import the learner's module. */
 const LEARNER_ALIASES = new Set(["./solution", "./solution.ts", "learner", LEARNER_MODULE]);
@@ -87,6 +91,11 @@ export class Sandbox {
       (base, requested) => this.normalize(base, requested),
     );
     this.context = this.runtime.newContext();
+    const heapBytes = this.context.newFunction("heapBytes", () =>
+      this.context.newNumber(this.heapBytesForGuest()),
+    );
+    this.context.setProp(this.context.global, HEAP_BYTES_GLOBAL, heapBytes);
+    heapBytes.dispose();
   }
 
   /** Gives what runs next `steps` more interrupt checks and `wallMs` of host time, whichever ends first. */
@@ -205,14 +214,32 @@ export class Sandbox {
   }
 
   memoryUsedBytes(): number | undefined {
+    return this.heapUsage()?.bytes;
+  }
+
+  private heapUsage(): { bytes: number; objects: number } | undefined {
     try {
       const handle = this.runtime.computeMemoryUsage();
-      const usage = this.context.dump(handle) as { memory_used_size?: number };
+      const usage = this.context.dump(handle) as { memory_used_size?: number; obj_count?: number };
       handle.dispose();
-      return usage.memory_used_size;
+      if (usage.memory_used_size === undefined) return undefined;
+      return { bytes: usage.memory_used_size, objects: usage.obj_count ?? 0 };
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * The judge's `heapBytes()`: QuickJS's count of the bytes its heap holds, NaN when it cannot be
+   * measured (the heap is full). Measuring walks every object, so it is charged as work by the
+   * objects walked, and refused once the limit is used up: a loop of calls on a large heap must not
+   * keep the host busy between two interrupt checks.
+   */
+  private heapBytesForGuest(): number {
+    if (this.expired()) return Number.NaN;
+    const usage = this.heapUsage();
+    this.steps += 1 + (usage?.objects ?? 0) / HEAP_OBJECTS_PER_STEP;
+    return usage?.bytes ?? Number.NaN;
   }
 
   /**

@@ -65,6 +65,11 @@ export interface JudgeCoreInput {
   now?: () => number;
   /** Random traces per differential test (fast-check numRuns). */
   differentialRuns?: number;
+  /**
+   * Remembered answers of the reference (see reference-answers.ts): "record" fills `tests` (only
+   * ever in a judge of the reference itself), "replay" uses them instead of running the reference.
+   */
+  referenceAnswers?: ReferenceAnswers;
   /** Called once the suites are loaded, with every test in order, before any runs. */
   onPlan?: (tests: { name: string; hidden: boolean; category?: string }[]) => void;
   /** Called as each test finishes, so a host that has to kill the worker still knows what ran. */
@@ -74,6 +79,12 @@ export interface JudgeCoreInput {
    * longer be trusted, so the caller must stop using this QuickJS module and load a fresh one.
    */
   onSandboxDamaged?: (reason: "host-stack" | "trap") => void;
+}
+
+/** Per test index, the harness's recorded slots (JSON). */
+export interface ReferenceAnswers {
+  mode: "record" | "replay";
+  tests: Record<number, string>;
 }
 
 export type JudgeCore = (input: JudgeCoreInput) => Promise<ResultsDocument>;

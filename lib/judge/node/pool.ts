@@ -4,6 +4,7 @@ import { Worker, type WorkerOptions } from "node:worker_threads";
 import { SANDBOX_RETIRE_BYTES } from "../core/memory";
 import type { ResultsDocument, TestResult, Verdict } from "../results";
 import { hardKillAfterMs, killedDocument } from "./killed-document";
+import { createJournal, readJournal } from "./progress-journal";
 import type { FromWorker, JudgeJob, PlannedTest, ToWorker, WorkerData } from "./protocol";
 
 export interface JudgePoolOptions {
@@ -11,8 +12,11 @@ export interface JudgePoolOptions {
   size?: number;
   /** Project root holding lib/judge/node/judge-worker.mjs; defaults to process.cwd(). */
   root?: string;
-  /** Judged once by each worker at start-up. */
-  warmup?: JudgeJob;
+  /**
+   * Judged by each worker at start-up (the first twice): a reference judge of each exercise warms
+   * the module and records the reference's answers (core/reference-answers.ts).
+   */
+  warmup?: JudgeJob | JudgeJob[];
   /** Added to a job's work budget (in wall ms) before its worker is killed from outside. */
   killGraceMs?: number;
   /** A worker is replaced after this many judges, whatever its memory says. */
@@ -36,6 +40,7 @@ interface Running extends Queued {
 
 interface Slot {
   worker: Worker;
+  journal: SharedArrayBuffer;
   ready: boolean;
   running?: Running;
   judged: number;
@@ -71,7 +76,7 @@ export interface PoolStats {
 export class JudgePool {
   private readonly slots: Slot[] = [];
   private readonly queue: Queued[] = [];
-  private readonly options: Required<Omit<JudgePoolOptions, "warmup">> & { warmup?: JudgeJob };
+  private readonly options: Required<Omit<JudgePoolOptions, "warmup">> & { warmup?: JudgeJob[] };
   private nextId = 1;
   private closed = false;
   private readonly counters = { judged: 0, replaced: 0, killed: 0 };
@@ -83,7 +88,7 @@ export class JudgePool {
       root: options.root ?? process.cwd(),
       killGraceMs: options.killGraceMs ?? 700,
       maxJudgesPerWorker: options.maxJudgesPerWorker ?? 2000,
-      ...(options.warmup ? { warmup: options.warmup } : {}),
+      ...(options.warmup ? { warmup: [options.warmup].flat() } : {}),
     };
     for (let i = 0; i < this.options.size; i++) this.slots.push(this.spawn());
   }
@@ -131,8 +136,10 @@ export class JudgePool {
   }
 
   private spawn(): Slot {
+    const journal = createJournal();
     const data: WorkerData = {
       root: this.options.root,
+      journal,
       ...(this.options.warmup ? { warmup: this.options.warmup } : {}),
     };
     // Turbopack (16.2+) rewrites `new Worker(path)` of worker_threads into a bundled-module lookup
@@ -154,7 +161,7 @@ export class JudgePool {
     const worker = Reflect.construct(Worker, [entry, options]) as Worker;
     worker.stderr.resume();
     worker.stdout.resume();
-    const slot: Slot = { worker, ready: false, judged: 0, retired: false };
+    const slot: Slot = { worker, journal, ready: false, judged: 0, retired: false };
     worker.on("message", (message: FromWorker) => this.onMessage(slot, message));
     worker.on("error", (error) => this.onExit(slot, error));
     worker.on("exit", (code) =>
@@ -226,7 +233,7 @@ export class JudgePool {
     if (!running) return;
     this.counters.killed++;
     this.finish(slot, running);
-    running.resolve(killedDocument(running, "time", elapsed(running)));
+    running.resolve(killedDocument(withJournal(slot, running), "time", elapsed(running)));
     this.replace(slot);
     this.dispatch();
   }
@@ -239,7 +246,8 @@ export class JudgePool {
       const memory =
         /out of memory/i.test(error.message) ||
         (error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY";
-      running.resolve(killedDocument(running, memory ? "memory" : "crash", elapsed(running)));
+      const reason = memory ? "memory" : "crash";
+      running.resolve(killedDocument(withJournal(slot, running), reason, elapsed(running)));
     }
     this.replace(slot);
     this.dispatch();
@@ -274,9 +282,23 @@ type PoolHolder = { [globalKey]?: JudgePool };
  * The process's pool, created on first use. Kept on globalThis so that a dev server's module reloads
  * reuse it instead of starting a new set of workers each time.
  */
-export function getJudgePool(options?: JudgePoolOptions): JudgePool {
+/** The process's pool; `options` (a function, so that its work is done once) shape its creation. */
+/** What the stopped judge had done: its journal, plus anything that came as messages. */
+function withJournal(slot: Slot, running: Running): Running {
+  const journal = readJournal(slot.journal, running.id);
+  const results = [...journal.results];
+  running.results.forEach((result, index) => (results[index] = result));
+  return {
+    ...running,
+    plan: running.plan ?? journal.plan,
+    results,
+    verdicts: [...journal.verdicts, ...running.verdicts],
+  };
+}
+
+export function getJudgePool(options?: () => JudgePoolOptions): JudgePool {
   const holder = globalThis as PoolHolder;
-  holder[globalKey] ??= new JudgePool(options);
+  holder[globalKey] ??= new JudgePool(options?.());
   return holder[globalKey];
 }
 

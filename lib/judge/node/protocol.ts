@@ -40,6 +40,8 @@ export type FromWorker =
 
 export interface WorkerData {
   root: string;
-  /** A judge run at start-up so the first real one finds the module compiled and warm. */
-  warmup?: JudgeJob;
+  /** Shared with the pool: the running judge's progress (progress-journal.ts). */
+  journal: SharedArrayBuffer;
+  /** Judges run at start-up so the first real one finds the module warm and its answers recorded. */
+  warmup?: JudgeJob[];
 }

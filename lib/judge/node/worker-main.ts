@@ -1,7 +1,8 @@
 import { getHeapStatistics } from "node:v8";
 import { parentPort, workerData } from "node:worker_threads";
-import { judgeInSandbox } from "../core/judge-in-sandbox";
+import { ReferenceAnswerCache, judgeWithReferenceAnswers } from "../core/reference-answers";
 import { loadQuickJS, type LoadedQuickJS } from "./load-quickjs";
+import { JournalWriter } from "./progress-journal";
 import type { FromWorker, JudgeJob, ToWorker, WorkerData } from "./protocol";
 
 /**
@@ -14,43 +15,61 @@ export async function startJudgeWorker(): Promise<void> {
   if (!port) throw new Error("startJudgeWorker() must run in a worker thread");
   const data = workerData as WorkerData;
   const send = (message: FromWorker) => port.postMessage(message);
+  const journal = new JournalWriter(data.journal);
 
   const started = performance.now();
   const sandbox = await loadQuickJS();
   // The differential test imports fast-check on demand; load it now, not during someone's judge.
   await import("fast-check");
-  if (data.warmup) {
-    // Twice: the first compiles the harness paths, the second lets the engine's tiering catch up.
-    await judge(sandbox, data.warmup, () => {});
-    await judge(sandbox, data.warmup, () => {});
+  const [first, ...others] = data.warmup ?? [];
+  if (first) {
+    // The first twice: once compiles the harness paths, the second lets the engine's tiering catch
+    // up. Then one reference judge per exercise, which records that exercise's reference answers.
+    await judge(sandbox, first, () => {}, journal);
+    await judge(sandbox, first, () => {}, journal);
+    for (const job of others) await judge(sandbox, job, () => {}, journal);
   }
   send({ type: "ready", warmupMs: performance.now() - started });
 
   port.on("message", (message: ToWorker) => {
     if (message.type !== "judge") return;
     const { id, job } = message;
-    judge(sandbox, job, send, id).catch((error: unknown) => {
+    judge(sandbox, job, send, journal, id).catch((error: unknown) => {
       send({ type: "failed", id, message: error instanceof Error ? error.message : String(error) });
     });
   });
 }
 
+const referenceAnswers = new ReferenceAnswerCache();
+
 async function judge(
   { quickjs, memory }: LoadedQuickJS,
   job: JudgeJob,
   send: (message: FromWorker) => void,
+  journal: JournalWriter,
   id = 0,
 ): Promise<void> {
   let damaged = false;
-  const document = await judgeInSandbox({
-    quickjs,
-    ...job,
-    onPlan: (tests) => send({ type: "plan", id, tests }),
-    onTestResult: (index, result, verdict) => send({ type: "test", id, index, result, verdict }),
-    onSandboxDamaged: () => {
-      damaged = true;
+  journal.begin(id);
+  const document = await judgeWithReferenceAnswers(
+    {
+      quickjs,
+      ...job,
+      // Progress goes to the shared journal; a message only if it does not fit there.
+      onPlan: (tests) => {
+        if (!journal.append({ plan: tests })) send({ type: "plan", id, tests });
+      },
+      onTestResult: (index, result, verdict) => {
+        if (!journal.append({ index, result, verdict })) {
+          send({ type: "test", id, index, result, verdict });
+        }
+      },
+      onSandboxDamaged: () => {
+        damaged = true;
+      },
     },
-  });
+    referenceAnswers,
+  );
   const heapBytes = getHeapStatistics().used_heap_size;
   send({ type: "done", id, document, wasmBytes: memory.buffer.byteLength, heapBytes, damaged });
 }

@@ -44,6 +44,35 @@ describe("memory", () => {
   });
 });
 
+describe("measuring the heap", () => {
+  test("heapBytes() sees the heap grow, and the host function behind it is not left on the global", async () => {
+    const code = `import { heapBytes } from "judge";
+export function run() {
+  const before = heapBytes();
+  const kept: { i: number }[] = [];
+  for (let i = 0; i < 10_000; i++) kept.push({ i });
+  const grown = heapBytes() - before;
+  return grown > 10_000 * 16 && !("__judgeHeapBytes" in globalThis) ? 1 : grown;
+}`;
+    const doc = await judgeWithSuite(code, runSuite);
+    expect(doc.tests[0]?.message).toBeUndefined();
+    expect(doc.verdict).toBe("accepted");
+  });
+
+  test("calling it in a loop on a large heap is stopped by the time limit", async () => {
+    const code = `import { heapBytes } from "judge";
+export function run() {
+  const kept: number[][] = [];
+  for (let i = 0; i < 100_000; i++) kept.push([i]);
+  for (;;) heapBytes();
+}`;
+    const started = performance.now();
+    const doc = await judgeWithSuite(code, runSuite, { limits: { testTimeMs: 300 } });
+    expect(doc.verdict).toBe("time_limit_exceeded");
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+});
+
 describe("time", () => {
   test("an endless loop is stopped at the test's deadline and the next test still runs", async () => {
     const started = performance.now();

@@ -76,3 +76,64 @@ describe("judge admission", () => {
     expect(admission.stats().running).toBe(0);
   });
 });
+
+describe("a fair queue", () => {
+  test("learners waiting for the judge are served in turn, not in order of arrival", async () => {
+    const admission = new JudgeAdmission({ concurrency: 1, maxQueued: 10, maxWaitMs: 10_000 });
+    const { started, finish, judge } = controllable();
+    const all = [
+      admission.run(judge("busy"), "someone"),
+      // An eager learner queues three submissions before a quiet one sends a single one.
+      admission.run(judge("eager-1"), "eager"),
+      admission.run(judge("eager-2"), "eager"),
+      admission.run(judge("eager-3"), "eager"),
+      admission.run(judge("quiet-1"), "quiet"),
+    ];
+    for (const name of ["busy", "eager-1", "quiet-1", "eager-2", "eager-3"]) {
+      await tick();
+      expect(started.at(-1)).toBe(name);
+      finish(name);
+    }
+    await Promise.all(all);
+    expect(started).toEqual(["busy", "eager-1", "quiet-1", "eager-2", "eager-3"]);
+  });
+
+  test("one learner cannot hold more than their share of the queue", async () => {
+    const admission = new JudgeAdmission({
+      concurrency: 1,
+      maxQueued: 8,
+      maxWaitMs: 10_000,
+      maxQueuedPerOwner: 2,
+    });
+    const { finish, judge } = controllable();
+    const running = admission.run(judge("a"), "abuser");
+    const queued = [admission.run(judge("b"), "abuser"), admission.run(judge("c"), "abuser")];
+    const refused = await admission.run(judge("d"), "abuser").catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(JudgeBusyError);
+    expect((refused as JudgeBusyError).reason).toBe("yours-waiting");
+    expect((refused as JudgeBusyError).message).toMatch(/your earlier submissions/);
+    // Someone else still gets a place.
+    const other = admission.run(judge("e"), "learner");
+    expect(admission.stats()).toMatchObject({ queued: 3, refusedOwner: 1 });
+    for (const name of ["a", "b", "e", "c"]) {
+      await tick();
+      finish(name);
+    }
+    await Promise.all([running, ...queued, other]);
+  });
+
+  test("a waiter that gives up leaves its line, and the others keep their turns", async () => {
+    const admission = new JudgeAdmission({ concurrency: 1, maxQueued: 8, maxWaitMs: 30 });
+    const { started, finish, judge } = controllable();
+    const running = admission.run(judge("a"), "x");
+    const late = admission.run(judge("b"), "y").catch((error: unknown) => error);
+    expect(await late).toBeInstanceOf(JudgeBusyError);
+    expect(admission.stats()).toMatchObject({ queued: 0, refusedWaiting: 1 });
+    const next = admission.run(judge("c"), "y");
+    finish("a");
+    await tick();
+    expect(started).toEqual(["a", "c"]);
+    finish("c");
+    await Promise.all([running, next]);
+  });
+});

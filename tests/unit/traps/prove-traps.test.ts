@@ -47,14 +47,27 @@ describe("the figures the traps show", () => {
     expect(flawed.facts.find((f) => f.label.startsWith("Requests refused"))?.value).toBe(30);
   });
 
-  test("map-never-forgets: 100,000 users leave 100,000 buckets; the fix keeps about 1,000", async () => {
+  test("map-never-forgets: a million users run the flawed map out of memory; the fix serves them all with about 1,000", async () => {
+    const fact = (outcome: { facts: { label: string; value: string | number }[] }, label: string) =>
+      outcome.facts.find((f) => f.label === label)?.value as number;
     const flawed = await outcomeOf("map-never-forgets", "snippet");
-    expect(flawed.facts.find((f) => f.label === "Buckets held at the end")?.value).toBe(100_000);
+    expect(flawed.answer).toBe(2);
+    expect(flawed.summary).toMatch(/^Out of memory at user [\d,]+ of 1,000,000/);
+    const served = fact(flawed, "Users served");
+    expect(served).toBeGreaterThan(100_000);
+    expect(served).toBeLessThan(1_000_000);
+    // One bucket per user served, never one removed; the heap grows at every checkpoint.
+    expect(fact(flawed, "Most buckets held at once")).toBe(served);
+    const heap = flawed.table!.rows.map((row) => row[3] as number);
+    heap.slice(1).forEach((mb, i) => expect(mb).toBeGreaterThan(heap[i]!));
+    expect(fact(flawed, "Heap held by the map (MB)")).toBeGreaterThan(10);
+
     const fixed = await outcomeOf("map-never-forgets", "solution");
-    expect(
-      fixed.facts.find((f) => f.label === "Buckets held at the end")?.value,
-    ).toBeLessThanOrEqual(2_001);
-  }, 30_000);
+    expect(fixed.answer).toBe(0);
+    expect(fact(fixed, "Users served")).toBe(1_000_000);
+    expect(fact(fixed, "Most buckets held at once")).toBeLessThanOrEqual(2_001);
+    expect(fact(fixed, "Heap held by the map (MB)")).toBeLessThan(1);
+  }, 60_000);
 
   test("fixed-window-boundary and divided-limit show the lesson's 200 and 63", async () => {
     expect((await outcomeOf("fixed-window-boundary", "snippet")).answer).toBe(200);

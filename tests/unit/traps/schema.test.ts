@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { gradePrediction, predictionAnswerProblem, type Prediction } from "@/lib/traps";
+import {
+  gradePrediction,
+  predictionAnswerProblem,
+  scenarioLimits,
+  SCENARIO_LIMITS,
+  trapFrontmatterSchema,
+  type Prediction,
+} from "@/lib/traps";
 
 const choice: Prediction = { kind: "choice", choices: ["a", "b", "c"], correct: 2 };
 const number: Prediction = { kind: "number", correct: 63, tolerance: 0 };
@@ -23,5 +30,25 @@ describe("grading a prediction", () => {
     expect(predictionAnswerProblem(choice, 1.5)).toMatch(/one of the 3 choices/);
     expect(predictionAnswerProblem(choice, 0)).toBeNull();
     expect(predictionAnswerProblem(number, -1e9)).toBeNull();
+  });
+});
+
+describe("a trap's own limits", () => {
+  test("a README's scenarioTimeMs raises the scenario's budget; without it the default holds", () => {
+    const front = trapFrontmatterSchema.parse({
+      title: "t",
+      question: "q",
+      prediction: choice,
+      card: "c",
+      task: "do it",
+      limits: { scenarioTimeMs: 6000 },
+    });
+    const raised = scenarioLimits(front);
+    expect(raised.testTimeMs).toBe(6000);
+    expect(raised.totalTimeMs).toBeGreaterThan(6000);
+    expect(scenarioLimits({})).toBe(SCENARIO_LIMITS);
+    expect(() =>
+      trapFrontmatterSchema.parse({ ...front, limits: { scenarioTimeMs: 60_000 } }),
+    ).toThrow();
   });
 });

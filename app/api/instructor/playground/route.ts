@@ -3,7 +3,7 @@ import { assertSameOrigin, HttpProblem, readJson, route } from "@/lib/http/probl
 import { jsonResponse } from "@/lib/http/respond";
 import { judgeInPlayground, playgroundInputSchema } from "@/lib/instructor/playground";
 import { requireInstructor } from "@/lib/progress";
-import { judgeAdmission, JudgeBusyError, protectedRoute } from "@/lib/protection";
+import { judgeAdmission, JudgeBusyError, protectedRoute, requesterOf } from "@/lib/protection";
 import { poolJudge } from "@/lib/traps/sandbox-judge";
 
 /**
@@ -17,7 +17,9 @@ const playground = route(async (request) => {
   await requireInstructor(request.headers);
   const input = await readJson(request, playgroundInputSchema);
   try {
-    return jsonResponse(await judgeAdmission().run(() => judgeInPlayground(input, poolJudge)));
+    return jsonResponse(
+      await judgeAdmission().run(() => judgeInPlayground(input, poolJudge), requesterOf(request)),
+    );
   } catch (error) {
     if (error instanceof UnknownExerciseError) {
       throw new HttpProblem(404, "Unknown exercise", error.message, [

@@ -14,7 +14,9 @@ export const dynamic = "force-dynamic";
 const run = route(async (request) => {
   assertSameOrigin(request);
   const { exerciseId, code } = await readJson(request, judgeBodySchema);
-  const results = await judgeOrProblem(() => judgeSubmission({ exerciseId, code, mode: "run" }));
+  const results = await judgeOrProblem(request, () =>
+    judgeSubmission({ exerciseId, code, mode: "run" }),
+  );
   return jsonResponse(results);
 });
 export const POST = protectedRoute("judge", run);

@@ -16,7 +16,9 @@ export const dynamic = "force-dynamic";
 const submit = route(async (request) => {
   assertSameOrigin(request);
   const { exerciseId, code } = await readJson(request, judgeBodySchema);
-  const results = await judgeOrProblem(() => judgeSubmission({ exerciseId, code, mode: "submit" }));
+  const results = await judgeOrProblem(request, () =>
+    judgeSubmission({ exerciseId, code, mode: "submit" }),
+  );
 
   let cookies: Headers | undefined;
   let recorded = false;

@@ -1,3 +1,4 @@
+import { ANSWERS_SOURCE } from "./answers";
 import { ASSERTIONS_SOURCE } from "./assertions";
 import { LOCKDOWN_SOURCE } from "./lockdown";
 import { MESSAGES_SOURCE } from "./messages";
@@ -16,6 +17,7 @@ export const PUBLIC_EXPORTS = [
   "SharedStore",
   "burst",
   "javaRandom",
+  "heapBytes",
 ] as const;
 
 // The runner and the host's handle on the harness. Test outcomes leave the sandbox only as strings
@@ -41,8 +43,14 @@ function classify(e) {
   return { status: "error", kind: "runtime", message: "your code threw a value that is not an Error: " + inspect(e, 1, false) };
 }
 
-async function runTest(index, seed) {
+/**
+ * Runs one test. The answers mode and this test's recorded answers come with the call, and the
+ * test's output (and, when recording, the reference's answers) go back with its result: every call
+ * into the sandbox costs the host several microseconds, and a judge runs about thirty tests.
+ */
+async function runTest(index, seed, answersMode, answersJson) {
   const entry = registry[index];
+  setAnswers(answersMode, answersJson);
   // Store operations an earlier, stopped test left pending belong to its stores: never run them here.
   pendingOps.length = 0;
   seedRandom(seed);
@@ -58,6 +66,8 @@ async function runTest(index, seed) {
   if (wallClockReads > wallBefore && result.kind !== "wall-clock") {
     result.readWallClock = true;
   }
+  result.output = takeOutput();
+  if (answersMode === "record") result.answers = takeAnswers();
   return H.stringify(result);
 }
 
@@ -74,9 +84,13 @@ const internal = {
   testCount() {
     return registry.length;
   },
-  testInfo(index) {
-    const e = registry[index];
-    return H.stringify({ name: str(e.name), category: e.category === undefined ? undefined : str(e.category), hidden: e.hidden, file: e.file, kind: e.kind, diffKind: e.diffKind });
+  testInfos() {
+    const infos = [];
+    for (let i = 0; i < registry.length; i++) {
+      const e = registry[i];
+      push(infos, { name: str(e.name), category: e.category === undefined ? undefined : str(e.category), hidden: e.hidden, file: e.file, kind: e.kind, diffKind: e.diffKind });
+    }
+    return H.stringify(infos);
   },
   runTest,
   diffRun,
@@ -88,17 +102,19 @@ const internal = {
     output.cap = cap;
   },
   seedRandom,
+  setAnswers,
+  takeAnswers,
   pendingOps() {
     return pendingOps.length;
   },
 };
 
 H.freeze(internal);
-const exported = [test, describe, expect, expectTrace, expectSameAs, differential, burst, ManualClock, ManualClock.prototype, SharedStore, SharedStore.prototype, javaRandom];
+const exported = [test, describe, expect, expectTrace, expectSameAs, differential, burst, ManualClock, ManualClock.prototype, SharedStore, SharedStore.prototype, javaRandom, heapBytes];
 for (let i = 0; i < exported.length; i++) H.freeze(exported[i]);
 lockdown();
 
-export { internal, test, describe, expect, expectTrace, expectSameAs, differential, ManualClock, SharedStore, burst, javaRandom };
+export { internal, test, describe, expect, expectTrace, expectSameAs, differential, ManualClock, SharedStore, burst, javaRandom, heapBytes };
 `;
 
 /**
@@ -127,6 +143,7 @@ export const HARNESS_SOURCE = compact(
     LOCKDOWN_SOURCE,
     ASSERTIONS_SOURCE,
     MESSAGES_SOURCE,
+    ANSWERS_SOURCE,
     TRACES_SOURCE,
     STORE_SOURCE,
     RUNNER_SOURCE,

@@ -36,17 +36,19 @@ function javaRandom(seed) {
   const TWO_24 = 0x1000000;
   let lo = ((seed % TWO_24) ^ 0xece66d) >>> 0;
   let hi = ((H.floor(seed / TWO_24) % TWO_24) ^ 0x5de) >>> 0;
-  const next = (bits) => {
+  // Only nextInt's next(31) is ever needed. Operands stay below 2^48, so ">>> 0" is an exact floor
+  // here, and cheaper in QuickJS than a call to Math.floor (suites draw thousands of these).
+  const next31 = () => {
     const low = lo * 0xece66d + 0xb;
-    const high = hi * 0xece66d + lo * 0x5de + H.floor(low / TWO_24);
+    const high = hi * 0xece66d + lo * 0x5de + ((low / TWO_24) >>> 0);
     lo = low % TWO_24;
     hi = high % TWO_24;
-    return H.floor((hi * TWO_24 + lo) / 2 ** (48 - bits)) | 0;
+    return ((hi * TWO_24 + lo) / 0x20000) >>> 0;
   };
   return (bound) => {
-    if ((bound & -bound) === bound) return H.floor((bound * next(31)) / 0x80000000);
+    if ((bound & -bound) === bound) return H.floor((bound * next31()) / 0x80000000);
     for (;;) {
-      const bits = next(31);
+      const bits = next31();
       const value = bits % bound;
       if (bits - value + (bound - 1) <= 0x7fffffff) return value;
     }
@@ -158,29 +160,78 @@ function checkDecisionType(result, o) {
   }
 }
 
-/** Runs the same steps through the learner's limiter and the reference, side by side. */
-function compareWithReference(spec, config, steps) {
+/**
+ * Runs the same steps through the learner's limiter and the reference, side by side. "record", if
+ * given, is told each answer and level of the reference (see answers.ts).
+ */
+function compareWithReference(spec, config, steps, record) {
   const learnerClock = new ManualClock();
   const referenceClock = new ManualClock();
   const reference = spec.create(spec.reference, referenceClock, config);
-  let limiter;
+  const limiter = createLearner(spec, learnerClock, config);
+  if (limiter.failure) return limiter;
+  const call1 = spec.call || defaultCall;
+  let level = spec.level ? () => spec.level(reference) : undefined;
+  let expectedFor = (step) => call1(reference, step);
+  if (record) {
+    const live = { level, expectedFor };
+    expectedFor = (step) => { const v = live.expectedFor(step); push(record.values, v); return v; };
+    if (level) level = () => { const l = live.level(); push(record.levels, l); return l; };
+  }
+  const result = drive(steps, [learnerClock, referenceClock], limiter.value, call1, expectedFor, level);
+  return comparison(result, spec, config);
+}
+
+/** The same comparison against the reference's remembered answers: the reference does not run. */
+function compareWithAnswers(spec, config, steps, saved) {
+  const learnerClock = new ManualClock();
+  const limiter = createLearner(spec, learnerClock, config);
+  if (limiter.failure) return limiter;
+  let i = 0;
+  let j = 0;
+  const level = spec.level && saved.l !== null ? () => saved.l[j++] : undefined;
+  const result = drive(steps, [learnerClock], limiter.value, spec.call || defaultCall, () => answerAt(saved.v, i++), level);
+  return comparison(result, spec, config);
+}
+
+function createLearner(spec, clock, config) {
   try {
-    limiter = spec.create(spec.learner, learnerClock, config);
+    return { value: spec.create(spec.learner, clock, config) };
   } catch (e) {
     return { failure: { message: (spec.setup ? spec.setup(config) : "the constructor") + " threw " + describeError(e) } };
   }
-  const call1 = spec.call || defaultCall;
-  const level = spec.level ? () => spec.level(reference) : undefined;
-  const result = drive(steps, [learnerClock, referenceClock], limiter, call1, (step) => call1(reference, step), level);
+}
+
+function comparison(result, spec, config) {
   if (result.divergence === null) return { failure: null };
   const options = { setup: spec.setup ? spec.setup(config) : undefined, windowMs: config.windowMs, capacity: config.capacity };
   return { failure: traceFailure(result, options) };
 }
 
+/** compareWithReference, remembering or replaying the reference's answers when the host asks to. */
+function compareRemembering(spec, config, steps) {
+  if (answers.mode === "") return compareWithReference(spec, config, steps);
+  const slot = "s" + str(answers.ordinal++);
+  // The slot's inputs, so a test whose calls depend on the learner's answers never gets another
+  // call's answers: a mismatch just runs the reference live.
+  const fingerprint = H.stringify([config, steps]);
+  if (answers.mode === "record") {
+    const record = { values: [], levels: [] };
+    const outcome = compareWithReference(spec, config, steps, record);
+    if (outcome.failure === null && allPlain(record.values) && allPlain(record.levels)) {
+      answers.recorded[slot] = { f: fingerprint, v: encodeAnswers(record.values), l: spec.level ? record.levels : null };
+    }
+    return outcome;
+  }
+  const saved = savedAnswer(slot);
+  if (saved === undefined || saved.f !== fingerprint) return compareWithReference(spec, config, steps);
+  return compareWithAnswers(spec, config, steps, saved);
+}
+
 /** expectSameAs(learner, reference, { create, setup?, call?, level?, config?, steps }) for hidden tests. */
 function expectSameAs(learner, reference, spec) {
   const full = { learner, reference, create: spec.create, call: spec.call, level: spec.level, setup: spec.setup ? () => spec.setup : undefined };
-  const outcome = compareWithReference(full, spec.config || {}, spec.steps);
+  const outcome = compareRemembering(full, spec.config || {}, spec.steps);
   if (outcome.failure) fail(outcome.failure.message, outcome.failure.trace);
 }
 
@@ -197,27 +248,40 @@ function differential(name, spec) {
 /**
  * Runs many generated inputs in one call; returns the index of the first disagreement, or -1.
  * Only says whether they agree (no trace is recorded): the failing input is replayed by diffRun.
+ * The inputs depend only on the seed, so the reference's answers can be remembered (answers.ts).
  */
 function diffBatch(index, inputsJson) {
   const spec = registry[index].spec;
   const inputs = H.parse(inputsJson);
+  const saved = answers.mode === "replay" ? savedAnswer("d") : undefined;
+  const replay = saved !== undefined && saved.f === inputsJson.length && saved.v.length === inputs.length ? saved.v : undefined;
+  let recorded = answers.mode === "record" ? [] : undefined;
   for (let i = 0; i < inputs.length; i++) {
     try {
-      if (disagrees(spec, inputs[i].config, inputs[i].steps)) return i;
+      const values = recorded === undefined ? undefined : [];
+      const expected = replay === undefined ? undefined : replay[i];
+      if (disagrees(spec, inputs[i].config, inputs[i].steps, values, expected)) return i;
+      if (values !== undefined && !allPlain(values)) recorded = undefined;
+      if (values !== undefined && recorded !== undefined) push(recorded, encodeAnswers(values));
     } catch (e) {
       // The learner's limiter threw, ran out of memory or stack, or read the wall clock.
       return i;
     }
   }
+  if (recorded !== undefined) {
+    answers.recorded.d = { f: inputsJson.length, v: recorded, l: null };
+  }
   return -1;
 }
 
-function disagrees(spec, config, steps) {
+/** values: collects the reference's answers; expected: replays them, the reference never built. */
+function disagrees(spec, config, steps, values, expected) {
   const learnerClock = new ManualClock();
   const referenceClock = new ManualClock();
-  const reference = spec.create(spec.reference, referenceClock, config);
+  const reference = expected === undefined ? spec.create(spec.reference, referenceClock, config) : undefined;
   const limiter = spec.create(spec.learner, learnerClock, config);
   const call1 = spec.call || defaultCall;
+  let answered = 0;
   for (let s = 0; s < steps.length; s++) {
     const step = steps[s];
     const gap = step.at - learnerClock.now();
@@ -225,7 +289,10 @@ function disagrees(spec, config, steps) {
     referenceClock.advance(gap);
     const count = step.count === undefined ? 1 : step.count;
     for (let k = 0; k < count; k++) {
-      if (!sameValue(call1(limiter, step), call1(reference, step))) return true;
+      const mine = call1(limiter, step);
+      const theirs = expected === undefined ? call1(reference, step) : answerAt(expected, answered++);
+      if (values !== undefined) push(values, theirs);
+      if (!sameValue(mine, theirs)) return true;
     }
   }
   return false;

@@ -64,10 +64,9 @@ export class PerUserLimiter {
       this.buckets.delete(userId);
     } else {
       bucket = new TokenBucket(10, 5, this.clock);
-      const oldest = this.buckets.keys().next();
       // Evicting forgets a debt: size MAX_KEYS well above the real number of active users, so this
       // only happens under attack, where a bound matters more than precision.
-      if (this.buckets.size >= MAX_KEYS && !oldest.done) this.buckets.delete(oldest.value);
+      if (this.buckets.size >= MAX_KEYS) this.buckets.delete(this.buckets.keys().next().value!);
     }
     this.buckets.set(userId, bucket);
     return bucket;
@@ -77,8 +76,8 @@ export class PerUserLimiter {
     const now = this.clock.now();
     if (now - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = now;
-    for (const [key, bucket] of this.buckets) {
+    this.buckets.forEach((bucket, key) => {
       if (bucket.available() >= bucket.capacity) this.buckets.delete(key);
-    }
+    });
   }
 }

@@ -1,0 +1,89 @@
+import { judgeInSandbox } from "./judge-in-sandbox";
+import type { JudgeCoreInput, ReferenceAnswers } from "./types";
+import type { ResultsDocument } from "../results";
+
+const DEFAULT_SEED_KEY = "default";
+
+/**
+ * The reference's answers to an exercise's suites, remembered per worker. Half of the work of a
+ * hidden "same as the reference" test is running the reference; its answers depend only on the
+ * suites, the reference, the seed and the number of random traces, so they are recorded once and
+ * replayed. They are recorded only in a judge of the reference itself, where no learner code is
+ * loaded, so a learner's polluted built-ins can never be remembered as the truth.
+ */
+export class ReferenceAnswerCache {
+  private readonly entries = new Map<string, Record<number, string>>();
+
+  constructor(private readonly maxEntries = 32) {}
+
+  get(key: string): Record<number, string> | undefined {
+    return this.entries.get(key);
+  }
+
+  set(key: string, tests: Record<number, string>): void {
+    // Exercises are few; the cap only matters for instructors trying many candidate suites.
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, tests);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** Everything the reference's answers depend on; undefined when there is no reference to run. */
+export function referenceAnswersKey(input: JudgeCoreInput): string | undefined {
+  if (input.reference === undefined || input.mode === "run") return undefined;
+  const suites = input.suites.map((s) => `${s.file}\u0000${s.hidden}\u0000${s.source}`);
+  return [
+    String(input.seed ?? DEFAULT_SEED_KEY),
+    String(input.differentialRuns ?? "default"),
+    input.reference,
+    ...suites,
+  ].join("\u0001");
+}
+
+/**
+ * judgeInSandbox with the reference's answers remembered in `cache`. The first judge of an exercise
+ * on a worker first judges the reference itself to record them (about one judge's time, once).
+ */
+export async function judgeWithReferenceAnswers(
+  input: JudgeCoreInput,
+  cache: ReferenceAnswerCache,
+): Promise<ResultsDocument> {
+  const key = referenceAnswersKey(input);
+  if (key === undefined) return judgeInSandbox(input);
+  let tests = cache.get(key);
+  if (tests === undefined) {
+    const recorded: ReferenceAnswers = { mode: "record", tests: {} };
+    const own = input.code === input.reference;
+    const document = await judgeInSandbox(
+      own
+        ? { ...input, referenceAnswers: recorded }
+        : {
+            quickjs: input.quickjs,
+            code: input.reference!,
+            suites: input.suites,
+            reference: input.reference,
+            ...pick(input),
+            referenceAnswers: recorded,
+          },
+    );
+    // A reference that does not pass its own suites records nothing worth replaying.
+    if (document.verdict === "accepted") cache.set(key, recorded.tests);
+    if (own) return document;
+    tests = cache.get(key);
+  }
+  return judgeInSandbox(
+    tests === undefined ? input : { ...input, referenceAnswers: { mode: "replay", tests } },
+  );
+}
+
+/** The options a recording judge shares with the learner's; callbacks stay with the learner's. */
+function pick(input: JudgeCoreInput): Partial<JudgeCoreInput> {
+  const { exerciseId, mode, limits, seed, now, differentialRuns, onSandboxDamaged } = input;
+  return { exerciseId, mode, limits, seed, now, differentialRuns, onSandboxDamaged };
+}
