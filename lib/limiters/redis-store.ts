@@ -3,7 +3,17 @@ import type { Redis } from "ioredis";
 import type { Decision } from "./decision";
 import { bucketDecision } from "./keyed-token-bucket";
 import { type BucketRequest, type BucketStore, bucketTtlMs } from "./store";
-import { TOKEN_BUCKET_SCRIPT, tokenBucketScriptArgs } from "./token-bucket-script";
+import {
+  TOKEN_BUCKET_SCRIPT,
+  decodeBucketReply,
+  tokenBucketPlan,
+  tokenBucketScriptArgs,
+} from "./token-bucket-script";
+
+function decisionOf(reply: unknown, request: BucketRequest): Decision {
+  const { allowed, tokens } = decodeBucketReply(reply as Buffer);
+  return bucketDecision(allowed, tokens, request.capacity, request.perSecond, request.cost);
+}
 
 const SCRIPT_SHA = createHash("sha1").update(TOKEN_BUCKET_SCRIPT).digest("hex");
 
@@ -35,19 +45,46 @@ export class RedisBucketStore implements BucketStore {
     this.scripts = redis as unknown as BufferScripts;
   }
 
-  // Not async, and no await: at tens of thousands of decisions a second the client's CPU is half
-  // the cost, and the common path should allocate one promise, not three.
+  /** Plan strings by capacity, then rate: built once, not per decision. */
+  private readonly plans = new Map<number, Map<number, string>>();
+  /** Most calls repeat the previous call's plan. */
+  private lastPlan = { capacity: NaN, perSecond: NaN, plan: "" };
+
+  // Not async, and no spread or intermediate arrays: at 100,000 decisions a second the client's CPU
+  // is what limits throughput (measured: these made the difference between 0.7x and parity with
+  // rate-limiter-flexible), so the common path allocates as little as it can.
   take(key: string, request: BucketRequest): Promise<Decision> {
-    const { capacity, perSecond, cost, now } = request;
-    const ttl = bucketTtlMs(capacity, perSecond);
-    const args = [this.prefix + key, ...tokenBucketScriptArgs(capacity, perSecond, ttl, now, cost)];
-    const decide = (reply: unknown) => {
-      const [allowed, state] = reply as [number, Buffer];
-      return bucketDecision(allowed === 1, state.readDoubleLE(0), capacity, perSecond, cost);
-    };
-    return this.scripts
-      .evalshaBuffer(SCRIPT_SHA, 1, ...args)
-      .then(decide, (error: unknown) => this.recover(error, args).then(decide));
+    const { capacity, perSecond, cost } = request;
+    const now = Math.floor(request.now);
+    const plan = this.planOf(capacity, perSecond);
+    const bucket = this.prefix + key;
+    const reply =
+      cost === 1
+        ? this.scripts.evalshaBuffer(SCRIPT_SHA, 1, bucket, plan, now)
+        : this.scripts.evalshaBuffer(SCRIPT_SHA, 1, bucket, plan, now, cost);
+    return reply.then(
+      (answer) => decisionOf(answer, request),
+      (error: unknown) =>
+        this.recover(error, [bucket, ...tokenBucketScriptArgs(plan, now, cost)]).then((answer) =>
+          decisionOf(answer, request),
+        ),
+    );
+  }
+
+  private planOf(capacity: number, perSecond: number): string {
+    const last = this.lastPlan;
+    if (last.capacity === capacity && last.perSecond === perSecond) return last.plan;
+    let byRate = this.plans.get(capacity);
+    if (byRate === undefined) this.plans.set(capacity, (byRate = new Map()));
+    let plan = byRate.get(perSecond);
+    if (plan === undefined) {
+      plan = tokenBucketPlan(capacity, perSecond, bucketTtlMs(capacity, perSecond));
+      // Plans come from configuration: a handful. The cap only guards against a caller that
+      // derives them from request data.
+      if (byRate.size < 64) byRate.set(perSecond, plan);
+    }
+    this.lastPlan = { capacity, perSecond, plan };
+    return plan;
   }
 
   private async recover(error: unknown, args: ScriptArgs): Promise<unknown> {

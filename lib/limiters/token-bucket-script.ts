@@ -3,7 +3,7 @@
  * the decision and the write cannot interleave with another instance's.
  *
  * KEYS[1] = the bucket    ARGV = "capacity perSecond ttl", now (ms), cost (absent means 1)
- * Returns { 1 if allowed else 0, the new state }.
+ * Returns the new state followed by "+" if the request was admitted or "-" if not (17 bytes).
  *
  * - `now` comes from the caller: a script that read the clock would not be deterministic, and
  *   could not be replicated safely.
@@ -14,21 +14,25 @@
  * - The state is one 16-byte string, two little-endian doubles (tokens, ts), read with GET and
  *   written with SET PX: two commands where a hash needs three (HMGET, HSET, PEXPIRE), and no
  *   decimal formatting, which was most of the script's time and is exact by construction. The
- *   reply is the same string, so the caller reads the exact tokens too (decodeBucketState).
+ *   reply is the same string plus the verdict, one bulk string rather than an array: the caller
+ *   reads the exact tokens too (decodeBucketState), and Redis builds no table.
  * - PX (twice the time to refill from empty, computed by the caller) is what keeps the key space
  *   from growing without bound as clients come and go; a key that expired was full anyway.
  * - The plan travels as one argument and the usual cost of 1 not at all: at this size the client's
  *   work per argument (encoding, RESP framing) costs more than the script itself, and the client,
  *   not Redis, is what limits a busy instance. Measured here: 3 arguments instead of 6 took a
  *   single connection from 66,000 to about 100,000 decisions a second.
- * - Measured per call inside Redis (INFO commandstats): about 5 µs.
+ * - Numbers are read with `+ 0`, Lua's own string coercion: the same conversion as tonumber, without
+ *   a call into the C API each time (0.35 µs of a 4.7 µs script).
+ * - Measured per call inside Redis (INFO commandstats): 4.4 µs (the hash version: 5.7 µs).
  */
 export const TOKEN_BUCKET_SCRIPT = `
 local raw = redis.call('GET', KEYS[1])
 local c, r, ttl = string.match(ARGV[1], '^(%S+) (%S+) (%S+)$')
-local capacity, rate = tonumber(c), tonumber(r)
-local now  = tonumber(ARGV[2])
-local cost = tonumber(ARGV[3] or 1)
+local capacity, rate = c + 0, r + 0
+local now  = ARGV[2] + 0
+local cost = 1
+if ARGV[3] then cost = ARGV[3] + 0 end
 
 local tokens, ts = capacity, now
 if raw and #raw == 16 then tokens, ts = struct.unpack('<d<d', raw) end
@@ -38,30 +42,37 @@ if now > ts then
   ts = now
 end
 
-local allowed = 0
+local verdict = '-'
 if tokens >= cost then
   tokens = tokens - cost
-  allowed = 1
+  verdict = '+'
 end
 
 local state = struct.pack('<d<d', tokens, ts)
 redis.call('SET', KEYS[1], state, 'PX', ttl)
-return { allowed, state }
+return state .. verdict
 `;
 
-/** The script's arguments after the key: the plan as one string, the time, and a cost other than 1. */
+/** The plan argument: capacity, rate and TTL in one string. */
+export function tokenBucketPlan(capacity: number, perSecond: number, ttlMs: number): string {
+  return `${capacity} ${perSecond} ${ttlMs}`;
+}
+
+/** The script's arguments after the key: the plan, the time, and a cost other than 1. */
 export function tokenBucketScriptArgs(
-  capacity: number,
-  perSecond: number,
-  ttlMs: number,
+  plan: string,
   now: number,
   cost: number,
 ): (string | number)[] {
-  const plan = `${capacity} ${perSecond} ${ttlMs}`;
   return cost === 1 ? [plan, now] : [plan, now, cost];
 }
 
-/** The bucket state the script stores and replies with: tokens and the last refill time. */
+/** The bucket state the script stores (and replies with): tokens and the last refill time. */
 export function decodeBucketState(raw: Buffer): { tokens: number; ts: number } {
   return { tokens: raw.readDoubleLE(0), ts: raw.readDoubleLE(8) };
+}
+
+/** The script's reply: was the request admitted, and the tokens left. */
+export function decodeBucketReply(reply: Buffer): { allowed: boolean; tokens: number } {
+  return { allowed: reply[16] === 0x2b /* "+" */, tokens: reply.readDoubleLE(0) };
 }

@@ -57,6 +57,19 @@ describe("RedisBucketStore against a real Redis", () => {
     }
   });
 
+  test("both stores work in whole milliseconds: a fractional time is dropped", async () => {
+    const store = new RedisBucketStore(redis, prefix);
+    const memory = new MemoryBucketStore();
+    const at = (now: number) => ({ capacity: 1, perSecond: 1, cost: 1, now });
+    for (const s of [store, memory]) {
+      expect((await s.take(`ms-${s === store}`, at(10_000.9))).allowed).toBe(true);
+      // 999.2 ms later by the caller's clock, but 1000 ms by the store's: a whole token again.
+      expect((await s.take(`ms-${s === store}`, at(11_000.1))).allowed).toBe(true);
+      expect((await s.take(`ms-${s === store}`, at(11_000.9))).allowed).toBe(false);
+    }
+    expect(decodeBucketState((await redis.getBuffer(`${prefix}ms-true`))!).ts).toBe(11_000);
+  });
+
   test("every bucket key carries an expiry of twice its refill time", async () => {
     const store = new RedisBucketStore(redis, prefix);
     await store.take("ttl", { capacity: 10, perSecond: 5, cost: 1, now: 1_000 });
