@@ -7,6 +7,7 @@ import { RedisBucketStore } from "@/lib/limiters/redis-store";
 import type { EndpointClass } from "./config";
 import { Gatekeeper } from "./gatekeeper";
 import { JudgeAdmission } from "./judge-admission";
+import { SessionIdentityCache } from "./session-cache";
 import { createProtection, hashedKey, type LearnerKey, type Protection } from "./protection";
 import { Tarpit } from "./tarpit";
 
@@ -129,15 +130,20 @@ export async function closeProtection(): Promise<void> {
   current?.redis?.disconnect();
 }
 
+const sessionIdentities = new SessionIdentityCache(new SystemClock());
+
 /** The session's user id, without refreshing the session (the handler's response does that). */
 async function sessionLearner(request: Request): Promise<string | null> {
-  if (!request.headers.get("cookie")?.includes("session_token")) return null;
+  const cookie = request.headers.get("cookie");
+  if (!cookie?.includes("session_token")) return null;
   try {
-    const session = await getAuth().api.getSession({
-      headers: request.headers,
-      query: { disableRefresh: true },
+    return await sessionIdentities.identify(cookie, async () => {
+      const session = await getAuth().api.getSession({
+        headers: request.headers,
+        query: { disableRefresh: true },
+      });
+      return session?.user.id ?? null;
     });
-    return session?.user.id ?? null;
   } catch {
     // The database is down: the IP bucket still holds, and the handler will report the outage.
     return null;
