@@ -122,8 +122,9 @@ export class BrowserJudge {
     }
     this.settle(pending);
     if (message.type === "results") {
-      // A sandbox that hit its memory wall may have left the module in a bad state.
-      if (message.results.verdict === "memory_limit_exceeded") this.discard();
+      // A sandbox that hit its memory wall may have left the module in a bad state; a damaged one
+      // (the host's stack overflowed, or the module trapped) certainly did.
+      if (message.damaged || message.results.verdict === "memory_limit_exceeded") this.discard();
       pending.resolve({ kind: "results", results: message.results });
     } else {
       this.discard();

@@ -19,5 +19,11 @@ export type WorkerMessage =
   | { type: "ready"; loadMs: number }
   | { type: "load-failed"; message: string }
   | { type: "progress"; id: number; index: number; result: TestResult }
-  | { type: "results"; id: number; results: ResultsDocument }
+  | {
+      type: "results";
+      id: number;
+      results: ResultsDocument;
+      /** The WebAssembly module itself failed (host stack overflow, trap): replace the worker. */
+      damaged?: boolean;
+    }
   | { type: "failed"; id: number; message: string };

@@ -46,6 +46,7 @@ scope.onmessage = (event: MessageEvent<JudgeJob>) => {
 };
 
 async function judge(job: JudgeJob): Promise<void> {
+  let damaged = false;
   try {
     const results = await judgeInSandbox({
       quickjs: await quickjs,
@@ -55,8 +56,13 @@ async function judge(job: JudgeJob): Promise<void> {
       mode: "run",
       ...(job.limits ? { limits: job.limits } : {}),
       onTestResult: (index, result) => post({ type: "progress", id: job.id, index, result }),
+      // A browser worker's stack is smaller than the server's: deep recursion can overflow the
+      // host's stack before QuickJS's own limit. The module's memory is then not to be trusted.
+      onSandboxDamaged: () => {
+        damaged = true;
+      },
     });
-    post({ type: "results", id: job.id, results });
+    post({ type: "results", id: job.id, results, ...(damaged ? { damaged } : {}) });
   } catch (error) {
     post({ type: "failed", id: job.id, message: describe(error) });
   }

@@ -130,6 +130,22 @@ describe("BrowserJudge", () => {
     expect(worker.terminated).toBe(true);
   });
 
+  test("a worker whose module was damaged is replaced, and its results still shown", async () => {
+    const judge = makeJudge();
+    judge.warm();
+    const worker = FakeWorker.created[0]!;
+    worker.emit({ type: "ready", loadMs: 1 });
+    const running = judge.run(job);
+    await vi.advanceTimersByTimeAsync(0);
+    const crashed: ResultsDocument = { ...passing, status: "fail", verdict: "runtime_error" };
+    worker.emit({ type: "results", id: worker.posted[0]!.id, results: crashed, damaged: true });
+    expect(await running).toEqual({ kind: "results", results: crashed });
+    expect(worker.terminated).toBe(true);
+    void judge.run(job);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeWorker.created).toHaveLength(2);
+  });
+
   test("a worker that cannot load QuickJS makes Run fall back instead of hanging", async () => {
     const judge = makeJudge();
     const running = judge.run(job);
