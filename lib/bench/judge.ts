@@ -1,5 +1,5 @@
 /**
- * npm run bench:judge [-- --warm 60 --load 400]
+ * npm run bench:judge [-- --warm 60 --load 1000]
  *
  * The judge's figures, on this machine, for each exercise's reference solution judged as Submit does
  * (visible + hidden + differential tests, in a pool worker):
@@ -19,7 +19,7 @@ import type { JudgeJob } from "@/lib/judge/node/protocol";
 const { values } = parseArgs({
   options: {
     warm: { type: "string", default: "60" },
-    load: { type: "string", default: "400" },
+    load: { type: "string", default: "1000" },
   },
 });
 const WARM_RUNS = Number(values.warm);
