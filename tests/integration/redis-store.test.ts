@@ -117,6 +117,42 @@ describe("RedisBucketStore against a real Redis", () => {
     });
   });
 
+  test("decisions asked in the same tick travel as one script call, decided in the order asked", async () => {
+    const client = connect();
+    let sent = 0;
+    const send = client.sendCommand.bind(client);
+    client.sendCommand = (...args: Parameters<Redis["sendCommand"]>) => {
+      sent++;
+      return send(...args);
+    };
+    const store = new RedisBucketStore(client, prefix);
+    await store.take("warm-batch", { capacity: 1, perSecond: 1, cost: 1, now: 0 });
+    sent = 0;
+    const now = 5_000_000;
+    const decisions = await Promise.all([
+      store.take("batch-a", { capacity: 2, perSecond: 0.001, cost: 1, now }),
+      store.take("batch-b", { capacity: 1, perSecond: 0.001, cost: 1, now }),
+      store.take("batch-a", { capacity: 2, perSecond: 0.001, cost: 1, now }),
+      store.take("batch-a", { capacity: 2, perSecond: 0.001, cost: 1, now }),
+      store.take("batch-b", { capacity: 1, perSecond: 0.001, cost: 2, now }),
+    ]);
+    expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false, false]);
+    expect(decisions.map((d) => d.remaining)).toEqual([1, 0, 0, 0, 0]);
+    expect(sent).toBe(1);
+  });
+
+  test("a failed call fails every decision it carried, and the next call works", async () => {
+    const client = connect();
+    const store = new RedisBucketStore(client, prefix);
+    const at = { capacity: 1, perSecond: 1, cost: 1, now: 1 };
+    const send = client.sendCommand.bind(client);
+    client.sendCommand = () => Promise.reject(new Error("connection reset")) as never;
+    const failed = await Promise.allSettled([store.take("f1", at), store.take("f2", at)]);
+    expect(failed.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    client.sendCommand = send;
+    expect((await store.take("f1", at)).allowed).toBe(true);
+  });
+
   test("the script loads by its SHA-1, the hash EVALSHA sends instead of the script", async () => {
     const { createHash } = await import("node:crypto");
     const sha = await redis.script("LOAD", TOKEN_BUCKET_SCRIPT);
