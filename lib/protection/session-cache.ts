@@ -8,10 +8,13 @@ import type { Clock } from "@/lib/limiters";
  * session hundreds of times a second, and every reader waited (the load benchmark's first second
  * with an abusive client, 087). The identity is used only to pick a rate-limit bucket; handlers
  * still check the session themselves, so a sign-out that takes `ttlMs` to reach the limiter changes
- * nothing but which bucket is charged.
+ * nothing but which bucket is charged. Twenty connections opened at once with one cookie are twenty
+ * misses at once: they share the one lookup under way.
  */
 export class SessionIdentityCache {
   private readonly entries = new Map<string, { learner: string | null; expiresAt: number }>();
+  /** Lookups under way: requests that arrive together with the same cookie share one query. */
+  private readonly inFlight = new Map<string, Promise<string | null>>();
 
   constructor(
     private readonly clock: Clock,
@@ -26,7 +29,16 @@ export class SessionIdentityCache {
     const now = this.clock.now();
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > now) return hit.learner;
-    const learner = await lookup();
+    const pending = this.inFlight.get(key);
+    if (pending) return pending;
+    const query = lookup();
+    this.inFlight.set(key, query);
+    let learner: string | null;
+    try {
+      learner = await query;
+    } finally {
+      this.inFlight.delete(key);
+    }
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next();

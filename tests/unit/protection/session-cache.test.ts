@@ -45,3 +45,17 @@ test("the cache holds at most its cap, dropping the oldest", async () => {
   await cache.identify("1", lookup);
   expect(calls.n).toBe(4);
 });
+
+test("requests that arrive together with one cookie share a single lookup", async () => {
+  const cache = new SessionIdentityCache(new ManualClock());
+  let release!: (learner: string) => void;
+  let calls = 0;
+  const lookup = () => {
+    calls++;
+    return new Promise<string | null>((resolve) => (release = resolve));
+  };
+  const together = Array.from({ length: 20 }, () => cache.identify("session_token=a", lookup));
+  release("learner-1");
+  expect(await Promise.all(together)).toEqual(Array(20).fill("learner-1"));
+  expect(calls).toBe(1);
+});
