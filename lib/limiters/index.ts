@@ -6,6 +6,7 @@ export { FixedWindow } from "./fixed-window";
 export { SlidingLog } from "./sliding-log";
 export { SlidingCounter } from "./sliding-counter";
 export { TokenBucket } from "./token-bucket";
+export { Gcra } from "./gcra";
 export { LeakyBucket, LeakyShaper } from "./leaky-bucket";
 export { JavaRandom } from "./java-random";
 export type { Decision } from "./decision";

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import GithubSlugger from "github-slugger";
 import { describe, expect, test } from "vitest";
 import * as fixedWindowBoundary from "@/content/courses/system-design/lessons/01.rate-limiter/examples/fixed-window-boundary";
+import * as gcraOneTimestamp from "@/content/courses/system-design/lessons/01.rate-limiter/examples/gcra-one-timestamp";
 import * as threeInstances from "@/content/courses/system-design/lessons/01.rate-limiter/examples/three-instances";
 import * as tokenBucketBurst from "@/content/courses/system-design/lessons/01.rate-limiter/examples/token-bucket-burst";
 import { CardsFileError, parseCardsFile, type Card } from "@/lib/content/cards";
@@ -66,6 +67,7 @@ describe("the rate limiter lesson's cards.yaml", () => {
       "fixed-window-boundary": fixedWindowBoundary.run(quiet),
       "token-bucket-burst": tokenBucketBurst.run(quiet),
       "three-instances": threeInstances.run(quiet),
+      "gcra-one-timestamp": gcraOneTimestamp.run(quiet),
     };
     // card id -> the figure the lesson shows for the same question: the card must not drift from it.
     const linked: Record<string, unknown> = {
@@ -75,6 +77,7 @@ describe("the rate limiter lesson's cards.yaml", () => {
       "three-instances-full-limit": figures["three-instances"].fullLimit,
       "divided-limit-skewed": figures["three-instances"].skewed,
       "trap-divided-limit": figures["three-instances"].skewed,
+      "gcra-retry-after": figures["gcra-one-timestamp"].waitMs,
     };
     const numberCards = cards.filter((c) => c.grade?.kind === "number");
     expect(numberCards.map((c) => c.id).sort()).toEqual(Object.keys(linked).sort());
