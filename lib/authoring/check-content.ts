@@ -6,6 +6,7 @@ import { checkCards } from "./check-cards";
 import { checkComponents } from "./check-components";
 import { checkExercises } from "./check-exercises";
 import { checkIds } from "./check-ids";
+import { checkInterview } from "./check-interview";
 import { checkLinks } from "./check-links";
 import { checkTraps } from "./check-traps";
 import { buildIndex, listDocuments, type MdxDocument } from "./content-index";
@@ -66,6 +67,7 @@ export async function checkContent(options: CheckOptions = {}): Promise<CheckRep
   await stage("links", () => problems.push(...checkLinks(index)));
   await stage("components", () => problems.push(...checkComponents(index)));
   await stage("cards", () => problems.push(...checkCards(index)));
+  await stage("interview", () => problems.push(...checkInterview(index)));
   await stage("ids", () => problems.push(...checkIds(index)));
   let traps = 0;
   if (options.prove ?? true) {

@@ -112,26 +112,35 @@ export async function progressOverview(deps: StoreDeps, viewer: Viewer): Promise
 /** "My data": every row that belongs to the viewer, without secrets (sessions, password hashes). */
 export async function exportUserData(deps: StoreDeps, viewer: Viewer) {
   const userId = viewer.userId;
-  const [user, sectionsRead, drafts, submissions, trapAttempts, reviewCards, reviewLogs] =
-    await Promise.all([
-      deps.db.user.findUnique({
-        where: { id: userId },
-        select: {
-          id: true,
-          name: true,
-          email: true,
-          role: true,
-          isAnonymous: true,
-          createdAt: true,
-        },
-      }),
-      deps.db.sectionRead.findMany({ where: { userId }, omit: { userId: true } }),
-      deps.db.draft.findMany({ where: { userId }, omit: { userId: true } }),
-      deps.db.submission.findMany({ where: { userId }, omit: { userId: true } }),
-      deps.db.trapAttempt.findMany({ where: { userId }, omit: { userId: true } }),
-      deps.db.reviewCard.findMany({ where: { userId }, omit: { userId: true } }),
-      deps.db.reviewLog.findMany({ where: { userId }, omit: { userId: true } }),
-    ]);
+  const [
+    user,
+    sectionsRead,
+    drafts,
+    submissions,
+    trapAttempts,
+    reviewCards,
+    reviewLogs,
+    interviews,
+  ] = await Promise.all([
+    deps.db.user.findUnique({
+      where: { id: userId },
+      select: {
+        id: true,
+        name: true,
+        email: true,
+        role: true,
+        isAnonymous: true,
+        createdAt: true,
+      },
+    }),
+    deps.db.sectionRead.findMany({ where: { userId }, omit: { userId: true } }),
+    deps.db.draft.findMany({ where: { userId }, omit: { userId: true } }),
+    deps.db.submission.findMany({ where: { userId }, omit: { userId: true } }),
+    deps.db.trapAttempt.findMany({ where: { userId }, omit: { userId: true } }),
+    deps.db.reviewCard.findMany({ where: { userId }, omit: { userId: true } }),
+    deps.db.reviewLog.findMany({ where: { userId }, omit: { userId: true } }),
+    deps.db.interviewAttempt.findMany({ where: { userId }, omit: { userId: true } }),
+  ]);
   return {
     exportedAt: nowFrom(deps.clock).toISOString(),
     user: user && { ...user, isAnonymous: Boolean(user.isAnonymous) },
@@ -141,6 +150,7 @@ export async function exportUserData(deps: StoreDeps, viewer: Viewer) {
     trapAttempts,
     reviewCards,
     reviewLogs,
+    interviewAttempts: interviews.map((a) => ({ ...a, details: JSON.parse(a.details) as unknown })),
   };
 }
 

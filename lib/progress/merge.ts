@@ -6,8 +6,8 @@ type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
  * Moves everything an anonymous learner did into the account they signed up for or signed in to,
  * in one transaction (called from better-auth's anonymous plugin, before it deletes the anonymous
  * user). Where both have a row for the same thing, the account keeps the better one: the earlier
- * read, the newer draft, the card reviewed more often. Submissions, trap attempts and review logs
- * are history: all of them move.
+ * read, the newer draft, the card reviewed more often. Submissions, trap attempts, review logs and
+ * interview attempts are history: all of them move.
  */
 export async function mergeUserData(db: Db, fromUserId: string, toUserId: string): Promise<void> {
   if (fromUserId === toUserId) return;
@@ -19,6 +19,7 @@ export async function mergeUserData(db: Db, fromUserId: string, toUserId: string
     await tx.submission.updateMany(moved);
     await tx.trapAttempt.updateMany(moved);
     await tx.reviewLog.updateMany(moved);
+    await tx.interviewAttempt.updateMany(moved);
   });
 }
 

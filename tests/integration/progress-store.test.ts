@@ -187,6 +187,7 @@ describe.each(["sqlite", "postgres"] as const)("progress store on %s", (provider
     expect(Object.keys(data).sort()).toEqual([
       "drafts",
       "exportedAt",
+      "interviewAttempts",
       "reviewCards",
       "reviewLogs",
       "sectionsRead",
@@ -198,6 +199,7 @@ describe.each(["sqlite", "postgres"] as const)("progress store on %s", (provider
     await deleteUserData(deps, ada);
     expect(await deps.db.submission.count({ where: { userId: "ada" } })).toBe(0);
     expect(await deps.db.draft.count({ where: { userId: "ada" } })).toBe(0);
+    expect(await deps.db.interviewAttempt.count({ where: { userId: "ada" } })).toBe(0);
     expect(await deps.db.user.count({ where: { id: "bob" } })).toBe(1);
   });
 });

@@ -119,6 +119,22 @@ describe("content:check", () => {
     ]);
   });
 
+  test("reports an empty rubric point in interview.yaml with the field's path", async () => {
+    const report = await check("bad-interview");
+    expect(printed(report)).toEqual([
+      `${file("bad-interview", "interview.yaml")}: drill.points.1.point: must not be empty\n` +
+        `    fix: see docs/content-model.md for interview.yaml`,
+    ]);
+  });
+
+  test("reports a follow-up whose card is not a next-move card, at its line", async () => {
+    const report = await check("bad-interview-card");
+    expect(printed(report)).toEqual([
+      `${file("bad-interview-card", "interview.yaml")}:14: follow-up "why-secnod": lesson "basics" has no next-move card with this id in cards.yaml\n` +
+        `    fix: did you mean "why-second"?`,
+    ]);
+  });
+
   test("reports MDX that does not compile at the line of the unclosed tag", async () => {
     const report = await check("bad-mdx");
     const errors = report.problems.filter((problem) => problem.severity === "error");
