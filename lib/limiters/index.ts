@@ -7,6 +7,11 @@ export { SlidingLog } from "./sliding-log";
 export { SlidingCounter } from "./sliding-counter";
 export { TokenBucket } from "./token-bucket";
 export { Gcra } from "./gcra";
+export {
+  ConcurrencyLimiter,
+  type ConcurrencyLimiterOptions,
+  type Priority,
+} from "./concurrency-limiter";
 export { LeakyBucket, LeakyShaper } from "./leaky-bucket";
 export { JavaRandom } from "./java-random";
 export type { Decision } from "./decision";

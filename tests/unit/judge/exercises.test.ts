@@ -17,6 +17,7 @@ const ids = [
   "http-answer",
   "distributed-token-bucket",
   "gcra",
+  "concurrency-limiter",
 ];
 
 test("the lesson has its exercises, in order", () => {
