@@ -118,6 +118,8 @@ export const resultsDocumentSchema = z.object({
   compileErrors: z.array(compileErrorSchema).optional(),
   /** Output printed while loading the module, outside any test (capped). */
   output: z.string().optional(),
+  /** Something was cut or left out to keep the document under MAX_RESULTS_BYTES. */
+  truncated: z.boolean().optional(),
 });
 
 export type TopStatus = z.infer<typeof topStatusSchema>;

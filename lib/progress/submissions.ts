@@ -25,11 +25,6 @@ export interface ExerciseProgress {
 
 export const ACCEPTED = "accepted";
 
-/** Thrown for misuse: a results document too large to keep (the judge caps its output far below). */
-export class ResultsTooLargeError extends Error {
-  override readonly name = "ResultsTooLargeError";
-}
-
 /**
  * Keeps a submission with its code and results. The insert is its own transaction, committed
  * (and on SQLite synced to the WAL) before this resolves: once the caller has acknowledged the
@@ -40,10 +35,7 @@ export async function recordSubmission(
   viewer: Viewer,
   input: SubmissionInput,
 ): Promise<SubmissionSummary> {
-  const results = JSON.stringify(input.results);
-  if (results.length > MAX_RESULTS_CHARS) {
-    throw new ResultsTooLargeError(`results document is ${results.length} characters`);
-  }
+  const results = storedResults(input.results);
   const tests = input.results.tests ?? [];
   const passed = tests.filter((test) => test.status === "pass").length;
   const row = await deps.db.$transaction((tx) =>
@@ -62,6 +54,30 @@ export async function recordSubmission(
     }),
   );
   return row;
+}
+
+/**
+ * The document as JSON text. The judge keeps documents far below the cap; one that is over it
+ * anyway is kept as its verdict and its tests' names and statuses, marked truncated: a submission
+ * is never dropped for its size.
+ */
+export function storedResults(results: SubmissionInput["results"]): string {
+  const whole = JSON.stringify(results);
+  if (whole.length <= MAX_RESULTS_CHARS) return whole;
+  const tests = (results.tests ?? []).map((test) => ({
+    ...(typeof test.name === "string" ? { name: test.name.slice(0, 200) } : {}),
+    status: test.status.slice(0, 20),
+  }));
+  const summary = {
+    ...(typeof results.version === "number" ? { version: results.version } : {}),
+    status: typeof results.status === "string" ? results.status.slice(0, 20) : undefined,
+    verdict: results.verdict,
+    message: `The full results (${whole.length} characters) were too large to keep.`,
+    truncated: true,
+    tests,
+  };
+  const short = JSON.stringify(summary);
+  return short.length <= MAX_RESULTS_CHARS ? short : JSON.stringify({ ...summary, tests: [] });
 }
 
 const summarySelect = {

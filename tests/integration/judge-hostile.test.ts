@@ -59,6 +59,8 @@ test("the corpus covers every kind of attack the issue lists", () => {
       "never-settling-promise",
       "huge-output",
       "throwing-non-errors",
+      "forged-plan-category",
+      "forged-plan-flood",
     ]),
   );
 });

@@ -95,6 +95,28 @@ describe.each(["sqlite", "postgres"] as const)("progress store on %s", (provider
     });
   });
 
+  test("a results document too large to keep is still recorded, as its verdict and statuses", async () => {
+    const huge = {
+      ...results(
+        "wrong_answer",
+        Array.from({ length: 9000 }, () => "fail"),
+      ),
+      output: "x".repeat(1_200_000),
+    };
+    const summary = await recordSubmission(deps, ada, {
+      exerciseId: "sliding-log",
+      code: "huge",
+      results: huge,
+    });
+    expect(summary).toMatchObject({ verdict: "wrong_answer", passed: 0, total: 9000 });
+    const stored = (await getSubmission(deps, ada, summary.id))?.results as {
+      truncated?: boolean;
+      tests: unknown[];
+    };
+    expect(stored.truncated).toBe(true);
+    expect(stored.tests).toHaveLength(9000);
+  });
+
   test("a review writes the card's state and its log together, and due cards are counted", async () => {
     const ref = { course: "system-design", lesson: "rate-limiter", card: "boundary-burst" };
     const next = {

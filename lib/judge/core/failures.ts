@@ -1,5 +1,6 @@
 import type { CompileError, ResultsDocument, Verdict } from "../results";
 import { cap, learnerMessage, verdictOf, type Outcome } from "./outcomes";
+import { LEARNER_EXPORTS } from "./harness";
 import { LEARNER_MODULE } from "./sandbox";
 import { transpileTypeScript } from "./transpile";
 import type { JudgeLimits } from "./types";
@@ -26,6 +27,8 @@ const PARSE_POSITION = new RegExp(
   `^\\s*at ${LEARNER_MODULE.replace(".", "\\.")}:(\\d+):(\\d+)\\s*$`,
 );
 
+const JUDGE_IMPORT = /export '([^']+)' in module 'judge:learner'/;
+
 export function learnerLoadFailure(
   outcome: Outcome,
   limits: JudgeLimits,
@@ -36,6 +39,11 @@ export function learnerLoadFailure(
     return compileFailure([
       { line: Number(position[1]), column: Number(position[2]), message: outcome.message },
     ]);
+  }
+  const fromJudge = JUDGE_IMPORT.exec(outcome.message ?? "");
+  if (fromJudge) {
+    const message = `${LEARNER_MODULE} cannot import ${fromJudge[1]} from "judge": your code may use ${LEARNER_EXPORTS.join(", ")} and the types; the test functions belong to the exercise's tests`;
+    return { ...compileFailure([{ line: 1, column: 1, message }]), message };
   }
   return {
     status: "error",
@@ -71,6 +79,16 @@ export function suiteLoadFailure(
         : `${file} failed to load: ${learnerMessage(outcome, limits, LEARNER_MODULE)}`,
       limits.outputChars,
     ),
+    tests: [],
+  };
+}
+
+/** The plan the harness listed is not one the judge can trust: nothing was judged. */
+export function planFailure(reason: string): FailureFields {
+  return {
+    status: "error",
+    verdict: "runtime_error",
+    message: `The judge could not run the exercise's tests (${reason}), so nothing was judged.`,
     tests: [],
   };
 }

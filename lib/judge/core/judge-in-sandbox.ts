@@ -7,6 +7,7 @@ import {
   type TestResult,
   type Verdict,
 } from "../results";
+import { boundResultsDocument } from "../results-bounds";
 import { differentialKinds, type DifferentialKind } from "./differential";
 import { learnerMessage, verdictOf, type Outcome } from "./outcomes";
 import {
@@ -16,11 +17,13 @@ import {
   runRegisteredTest,
   settle,
 } from "./run-test";
+import { planEntries, readPlan, type PlannedTest } from "./plan";
 import { LEARNER_MODULE, Sandbox, SandboxCrash } from "./sandbox";
 import { transpileTypeScript } from "./transpile";
 import {
   compileFailure,
   learnerLoadFailure,
+  planFailure,
   suiteLoadFailure,
   summaryOf,
   transpileSuite,
@@ -37,14 +40,7 @@ import {
 const DEFAULT_SEED = 20_240_917;
 const DEFAULT_DIFFERENTIAL_RUNS = 60;
 
-interface TestInfo {
-  name: string;
-  category?: string;
-  hidden: boolean;
-  file: string;
-  kind: "test" | "differential";
-  diffKind?: string;
-}
+type TestInfo = PlannedTest;
 
 /** What one judge has produced so far, so a crash midway still reports what ran. */
 interface Progress {
@@ -67,7 +63,7 @@ export async function judgeInSandbox(input: JudgeCoreInput): Promise<ResultsDocu
   const started = now();
   let steps: number | undefined;
   const document = (fields: Omit<ResultsDocument, "version" | "resources">, memoryBytes?: number) =>
-    ({
+    boundResultsDocument({
       version: RESULTS_VERSION,
       ...(input.exerciseId === undefined ? {} : { exerciseId: input.exerciseId }),
       ...(input.mode === undefined ? {} : { mode: input.mode }),
@@ -77,7 +73,7 @@ export async function judgeInSandbox(input: JudgeCoreInput): Promise<ResultsDocu
         ...(memoryBytes === undefined ? {} : { memoryBytes }),
         ...(steps === undefined ? {} : { steps }),
       },
-    }) satisfies ResultsDocument;
+    } satisfies ResultsDocument);
 
   const learner = transpileTypeScript(input.code);
   if (!learner.ok) return document(compileFailure(learner.errors));
@@ -98,6 +94,7 @@ export async function judgeInSandbox(input: JudgeCoreInput): Promise<ResultsDocu
   const progress: Progress = { tests: [], verdicts: [], pending: [] };
   let memoryBytes: number | undefined;
   let crashed = false;
+  let planned = 0;
   try {
     sandbox.installHarness(limits.outputChars);
     sandbox.callInternal("seedRandom", input.seed ?? DEFAULT_SEED).value?.dispose();
@@ -115,6 +112,11 @@ export async function judgeInSandbox(input: JudgeCoreInput): Promise<ResultsDocu
       const failure = loadModule(sandbox, suite.js, suite.file);
       if (failure) return document(suiteLoadFailure(failure, suite.file, limits));
     }
+    sandbox.callInternal("endSuites").value?.dispose();
+    const plan = readPlan(sandbox.callInternalForString("testInfos"), input.expectedPlan);
+    if (!plan.ok) return document(planFailure(plan.reason));
+    progress.pending.push(...plan.plan);
+    planned = plan.plan.length;
 
     await runAllTests(sandbox, input, limits, now, progress);
     memoryBytes = sandbox.memoryUsedBytes();
@@ -128,6 +130,9 @@ export async function judgeInSandbox(input: JudgeCoreInput): Promise<ResultsDocu
     if (!sandbox.dispose() && !crashed) input.onSandboxDamaged?.("trap");
   }
 
+  // Belt and braces: one result per planned test, or the judge did not run them all.
+  if (!crashed && progress.tests.length !== planned)
+    return document(planFailure("results are missing"));
   const verdict = worstVerdict(progress.verdicts);
   return document(
     {
@@ -151,17 +156,8 @@ async function runAllTests(
   now: () => number,
   progress: Progress,
 ): Promise<void> {
-  progress.pending.push(
-    ...(JSON.parse(sandbox.callInternalForString("testInfos") ?? "[]") as TestInfo[]),
-  );
   const count = progress.pending.length;
-  input.onPlan?.(
-    progress.pending.map(({ name, hidden, category }) => ({
-      name,
-      hidden,
-      ...(category === undefined ? {} : { category }),
-    })),
-  );
+  input.onPlan?.(planEntries(progress.pending));
   const seed = input.seed ?? DEFAULT_SEED;
   const stepBudgetEnd = sandbox.steps + limits.totalTimeMs * STEPS_PER_MS;
   const wallBudgetEnd = now() + limits.totalTimeMs * WALL_FACTOR;

@@ -1,5 +1,6 @@
 import { judgeInSandbox } from "./judge-in-sandbox";
-import type { JudgeCoreInput, ReferenceAnswers } from "./types";
+import type { PlanEntry } from "./plan";
+import type { JudgeCoreInput, ReferenceAnswers, SuiteSource } from "./types";
 import type { ResultsDocument } from "../results";
 
 const DEFAULT_SEED_KEY = "default";
@@ -13,8 +14,36 @@ const DEFAULT_SEED_KEY = "default";
  */
 export class ReferenceAnswerCache {
   private readonly entries = new Map<string, Record<number, string>>();
+  private readonly plans = new Map<string, PlanEntry[]>();
 
   constructor(private readonly maxEntries = 32) {}
+
+  /** The plan a judge of the reference listed for exactly these suites, if one did. */
+  planFor(suites: readonly SuiteSource[]): PlanEntry[] | undefined {
+    return this.plans.get(planKey(suites));
+  }
+
+  /**
+   * Keeps the plan an accepted judge of the reference listed, and the plan of its visible suites
+   * alone (what Run judges): visible suites load first, so their tests come first.
+   */
+  rememberPlan(suites: readonly SuiteSource[], tests: readonly PlanEntry[]): void {
+    if (this.plans.size >= 2 * this.maxEntries) this.plans.clear();
+    const plan = tests.map(({ name, hidden, category }) => ({
+      name,
+      hidden,
+      ...(category === undefined ? {} : { category }),
+    }));
+    this.plans.set(planKey(suites), plan);
+    const visible = suites.filter((suite) => !suite.hidden);
+    const visibleFirst = suites.slice(0, visible.length).every((suite) => !suite.hidden);
+    if (visibleFirst && visible.length > 0 && visible.length < suites.length) {
+      this.plans.set(
+        planKey(visible),
+        plan.filter((test) => !test.hidden),
+      );
+    }
+  }
 
   get(key: string): Record<number, string> | undefined {
     return this.entries.get(key);
@@ -32,6 +61,10 @@ export class ReferenceAnswerCache {
   get size(): number {
     return this.entries.size;
   }
+}
+
+function planKey(suites: readonly SuiteSource[]): string {
+  return suites.map((s) => `${s.file}\u0000${s.hidden}\u0000${s.source}`).join("\u0001");
 }
 
 /** Everything the reference's answers depend on; undefined when there is no reference to run. */
@@ -55,6 +88,9 @@ export async function judgeWithReferenceAnswers(
   cache: ReferenceAnswerCache,
 ): Promise<ResultsDocument> {
   const key = referenceAnswersKey(input);
+  // The plan is checked against the one the reference's judge listed, once there is one.
+  const expectedPlan = input.expectedPlan ?? cache.planFor(input.suites);
+  if (expectedPlan !== undefined) input = { ...input, expectedPlan };
   if (key === undefined) return judgeInSandbox(input);
   let tests = cache.get(key);
   if (tests === undefined) {
@@ -73,9 +109,14 @@ export async function judgeWithReferenceAnswers(
           },
     );
     // A reference that does not pass its own suites records nothing worth replaying.
-    if (document.verdict === "accepted") cache.set(key, recorded.tests);
+    if (document.verdict === "accepted") {
+      cache.set(key, recorded.tests);
+      cache.rememberPlan(input.suites, document.tests);
+    }
     if (own) return document;
     tests = cache.get(key);
+    const recordedPlan = cache.planFor(input.suites);
+    if (recordedPlan !== undefined) input = { ...input, expectedPlan: recordedPlan };
   }
   return judgeInSandbox(
     tests === undefined ? input : { ...input, referenceAnswers: { mode: "replay", tests } },

@@ -4,7 +4,7 @@ import type {
   QuickJSRuntime,
   QuickJSWASMModule,
 } from "quickjs-emscripten-core";
-import { HARNESS_SOURCE, JUDGE_MODULE_SOURCE } from "./harness";
+import { HARNESS_SOURCE, JUDGE_MODULE_SOURCE, LEARNER_JUDGE_MODULE_SOURCE } from "./harness";
 import type { JudgeLimits } from "./types";
 
 /**
@@ -30,6 +30,8 @@ export const LEARNER_MODULE = "solution.ts";
 export const REFERENCE_MODULE = "reference";
 const HARNESS_MODULE = "judge:internal";
 const PUBLIC_MODULE = "judge";
+/** "judge" as every module but a suite sees it: no test(), describe() or differential(). */
+export const LEARNER_JUDGE_MODULE = "judge:learner";
 const FORBIDDEN = "forbidden:";
 
 /** Promise jobs run between checks of the limit. */
@@ -278,8 +280,11 @@ export class Sandbox {
   }
 
   private normalize(base: string, requested: string): string {
-    if (requested === PUBLIC_MODULE) return PUBLIC_MODULE;
-    if (base === PUBLIC_MODULE && requested === HARNESS_MODULE) return HARNESS_MODULE;
+    if (requested === PUBLIC_MODULE) {
+      return this.options.suites.has(base) ? PUBLIC_MODULE : LEARNER_JUDGE_MODULE;
+    }
+    if ((base === PUBLIC_MODULE || base === LEARNER_JUDGE_MODULE) && requested === HARNESS_MODULE)
+      return HARNESS_MODULE;
     if (this.options.suites.has(base)) {
       if (LEARNER_ALIASES.has(requested)) return LEARNER_MODULE;
       if (requested === REFERENCE_MODULE && this.options.hiddenSuites.has(base)) {
@@ -291,6 +296,7 @@ export class Sandbox {
 
   private load(name: string): string | { error: Error } {
     if (name === PUBLIC_MODULE) return JUDGE_MODULE_SOURCE;
+    if (name === LEARNER_JUDGE_MODULE) return LEARNER_JUDGE_MODULE_SOURCE;
     if (name === REFERENCE_MODULE && this.options.reference !== undefined)
       return this.options.reference;
     const requested = name.startsWith(FORBIDDEN) ? name.slice(FORBIDDEN.length) : name;

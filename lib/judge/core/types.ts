@@ -1,5 +1,6 @@
 import type { QuickJSWASMModule } from "quickjs-emscripten-core";
 import type { ResultsDocument, TestResult, Verdict } from "../results";
+import type { PlanEntry } from "./plan";
 
 /** One test file of an exercise: `tests.ts` (visible) or `tests.hidden.ts` (hidden). */
 export interface SuiteSource {
@@ -70,8 +71,13 @@ export interface JudgeCoreInput {
    * ever in a judge of the reference itself), "replay" uses them instead of running the reference.
    */
   referenceAnswers?: ReferenceAnswers;
+  /**
+   * The tests the suites must register, in order (recorded from a judge of the reference: see
+   * reference-answers.ts). A judge whose suites list anything else is an error, never a verdict.
+   */
+  expectedPlan?: PlanEntry[];
   /** Called once the suites are loaded, with every test in order, before any runs. */
-  onPlan?: (tests: { name: string; hidden: boolean; category?: string }[]) => void;
+  onPlan?: (tests: PlanEntry[]) => void;
   /** Called as each test finishes, so a host that has to kill the worker still knows what ran. */
   onTestResult?: (index: number, result: TestResult, verdict: Verdict) => void;
   /**

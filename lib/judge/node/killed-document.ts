@@ -7,6 +7,7 @@ import {
   type TestResult,
   type Verdict,
 } from "../results";
+import { boundResultsDocument } from "../results-bounds";
 import type { JudgeJob, PlannedTest } from "./protocol";
 
 export type KillReason = "time" | "memory" | "crash";
@@ -64,7 +65,7 @@ export function killedDocument(
       message: running ? why : "not run: an earlier test stopped the judge",
     });
   });
-  return {
+  return boundResultsDocument({
     version: RESULTS_VERSION,
     ...(job.exerciseId === undefined ? {} : { exerciseId: job.exerciseId }),
     ...(job.mode === undefined ? {} : { mode: job.mode }),
@@ -73,5 +74,5 @@ export function killedDocument(
     message: plan ? why : `${why} (while loading your module)`,
     resources: { wallMs: Math.round(wallMs) },
     tests,
-  };
+  });
 }

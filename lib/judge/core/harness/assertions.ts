@@ -2,7 +2,13 @@
 // `expect`, and the failure type that carries a learner-facing message and an optional trace.
 export const ASSERTIONS_SOURCE = String.raw`
 const registry = [];
-const suite = { file: "tests.ts", hidden: false, category: undefined };
+// open: tests may be registered only while the host loads a suite file (beginSuite .. endSuites).
+// The learner's module loads before it and imports a "judge" without test() (see Sandbox), so
+// whatever it runs, the plan is the suites' alone.
+const suite = { file: "tests.ts", hidden: false, category: undefined, open: false };
+/** More tests, or longer names, than any exercise needs: a broken suite, refused as it loads. */
+const MAX_TESTS = 500;
+const MAX_NAME_CHARS = 200;
 
 /** Raised by the harness's own assertions; anything else a test throws is a runtime error. */
 class JudgeFailure {
@@ -15,25 +21,34 @@ function fail(message, trace) {
   throw new JudgeFailure(message, trace);
 }
 
-function register(entry) {
-  if (typeof entry.name !== "string" || entry.name.length === 0) {
-    throw new TypeError("a test needs a name");
+/** A name or category: only a primitive string is read, never converted (no toString runs). */
+function label(value, what) {
+  if (typeof value !== "string" || value.length === 0 || value.length > MAX_NAME_CHARS) {
+    throw new TypeError(what + " must be a string of 1 to " + MAX_NAME_CHARS + " characters");
   }
+  return value;
+}
+
+function register(entry) {
+  if (!suite.open) throw new TypeError("tests can be registered only by the exercise's test files");
+  if (registry.length >= MAX_TESTS) throw new TypeError("a suite may register at most " + MAX_TESTS + " tests");
+  entry.name = label(entry.name, "a test's name");
   entry.file = suite.file;
   entry.hidden = suite.hidden;
-  if (entry.category === undefined) entry.category = suite.category;
+  entry.category = entry.category === undefined ? suite.category : label(entry.category, "a test's category");
   push(registry, entry);
 }
 
 function test(name, fn, options) {
   if (typeof fn !== "function") throw new TypeError("test(name, fn): fn must be a function");
-  register({ kind: "test", name, fn, category: options ? options.category : undefined });
+  const category = options === undefined || options === null ? undefined : options.category;
+  register({ kind: "test", name, fn, category });
 }
 
 /** Groups tests under a category; hidden tests report it instead of their message. */
 function describe(category, fn) {
   const previous = suite.category;
-  suite.category = category;
+  suite.category = label(category, "describe()'s category");
   try {
     fn();
   } finally {

@@ -1,4 +1,10 @@
-export { HARNESS_READABLE_SOURCE, JUDGE_MODULE_SOURCE, PUBLIC_EXPORTS } from "./source";
+export {
+  HARNESS_READABLE_SOURCE,
+  JUDGE_MODULE_SOURCE,
+  LEARNER_EXPORTS,
+  LEARNER_JUDGE_MODULE_SOURCE,
+  PUBLIC_EXPORTS,
+} from "./source";
 
 /**
  * What the sandbox evaluates as "judge:internal": the harness minified (decision 025). QuickJS

@@ -20,6 +20,18 @@ export const PUBLIC_EXPORTS = [
   "heapBytes",
 ] as const;
 
+/**
+ * What the learner's module (and any code it evaluates) gets from "judge": the clock and store it is
+ * handed anyway, never the functions that register tests.
+ */
+export const LEARNER_EXPORTS = [
+  "ManualClock",
+  "SharedStore",
+  "burst",
+  "javaRandom",
+  "heapBytes",
+] as const;
+
 // The runner and the host's handle on the harness. Test outcomes leave the sandbox only as strings
 // built here with captured built-ins; learner code never holds a reference to this object.
 const RUNNER_SOURCE = String.raw`
@@ -71,15 +83,24 @@ async function runTest(index, seed, answersMode, answersJson) {
   return H.stringify(result);
 }
 
+let registryClosed = false;
+
 function loadError(e) {
   return H.stringify(classify(e));
 }
 
 const internal = {
   beginSuite(file, hidden) {
+    if (registryClosed) throw new TypeError("the plan is already listed");
     suite.file = file;
     suite.hidden = hidden;
     suite.category = undefined;
+    suite.open = true;
+  },
+  /** After the last suite: the plan is final, whatever runs later. */
+  endSuites() {
+    suite.open = false;
+    registryClosed = true;
   },
   testCount() {
     return registry.length;
@@ -88,7 +109,8 @@ const internal = {
     const infos = [];
     for (let i = 0; i < registry.length; i++) {
       const e = registry[i];
-      push(infos, { name: str(e.name), category: e.category === undefined ? undefined : str(e.category), hidden: e.hidden, file: e.file, kind: e.kind, diffKind: e.diffKind });
+      // Every field was checked to be a primitive when the test was registered.
+      push(infos, { name: e.name, category: e.category, hidden: e.hidden === true, file: e.file, kind: e.kind, diffKind: typeof e.diffKind === "string" ? e.diffKind : undefined });
     }
     return H.stringify(infos);
   },
@@ -153,5 +175,8 @@ export const HARNESS_READABLE_SOURCE = compact(
   ].join("\n"),
 );
 
-/** The module "judge" that test files (and learners, for the clock) import. */
+/** The module "judge" that test files import. */
 export const JUDGE_MODULE_SOURCE = `export { ${PUBLIC_EXPORTS.join(", ")} } from "judge:internal";\n`;
+
+/** The module "judge" as the learner's code sees it. */
+export const LEARNER_JUDGE_MODULE_SOURCE = `export { ${LEARNER_EXPORTS.join(", ")} } from "judge:internal";\n`;
