@@ -103,13 +103,14 @@ describe.each(["sqlite", "postgres"] as const)("progress store on %s", (provider
       ),
       output: "x".repeat(1_200_000),
     };
-    const summary = await recordSubmission(deps, ada, {
+    const cy = await makeUser(deps, "cy");
+    const summary = await recordSubmission(deps, cy, {
       exerciseId: "sliding-log",
       code: "huge",
       results: huge,
     });
     expect(summary).toMatchObject({ verdict: "wrong_answer", passed: 0, total: 9000 });
-    const stored = (await getSubmission(deps, ada, summary.id))?.results as {
+    const stored = (await getSubmission(deps, cy, summary.id))?.results as {
       truncated?: boolean;
       tests: unknown[];
     };
