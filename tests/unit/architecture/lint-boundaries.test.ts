@@ -10,6 +10,7 @@ beforeAll(() => {
 
 async function messagesFor(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
+  if (!result) throw new Error(`ESLint returned no result for ${filePath}`);
   return result.messages.filter((m) => m.severity === 2).map((m) => `${m.ruleId}: ${m.message}`);
 }
 
