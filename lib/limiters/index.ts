@@ -12,6 +12,7 @@ export {
   type ConcurrencyLimiterOptions,
   type Priority,
 } from "./concurrency-limiter";
+export { type RefusedResponse, type RetryPolicyOptions, RetryPolicy } from "./retry-policy";
 export { LeakyBucket, LeakyShaper } from "./leaky-bucket";
 export { JavaRandom } from "./java-random";
 export type { Decision } from "./decision";

@@ -18,6 +18,7 @@ const ids = [
   "distributed-token-bucket",
   "gcra",
   "concurrency-limiter",
+  "polite-retries",
 ];
 
 test("the lesson has its exercises, in order", () => {
