@@ -64,7 +64,10 @@ export const testResultSchema = z.object({
   /** A hidden test's theme ("window boundary", "fractional refill", ...). */
   category: z.string().optional(),
   hidden: z.boolean(),
-  /** Written for the learner: the trace that led there and the first divergence. Absent for hidden tests. */
+  /**
+   * Written for the learner: the trace that led there and the first divergence. A hidden test has
+   * one only when it errored, and then only the kind of error and where (`hiddenErrorDetail`).
+   */
   message: z.string().optional(),
   /** The failing trace for the timeline chart. Absent for hidden tests. */
   trace: traceSchema.optional(),
@@ -153,13 +156,60 @@ export function worstVerdict(verdicts: Iterable<Verdict>): Verdict {
   return VERDICT_PRIORITY[best] ?? "accepted";
 }
 
+/**
+ * The headline of a judge whose tests ran: the verdict of the first test that did not pass, in file
+ * order (visible tests first), as Exercism reports results. Fixing that test is the learner's next
+ * step; a hidden test that threw later must not hide two visible wrong answers.
+ */
+export function headlineVerdict(verdicts: Iterable<Verdict>): Verdict {
+  for (const v of verdicts) if (v !== "accepted") return v;
+  return "accepted";
+}
+
+/**
+ * What a hidden test that threw may say: the kind of error and where in the learner's file, never
+ * the learner's own message text, which could carry the hidden test's inputs out. Engine messages
+ * ("cannot read property 'tokens' of undefined") are kept: they describe the learner's code.
+ */
+export function hiddenErrorDetail(message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  const [first = "", ...rest] = message.split("\n");
+  const frame = rest.map((line) => line.trim()).find((line) => line.startsWith("at "));
+  const error = /^([A-Za-z]*Error)(?:: (.*))?$/.exec(first);
+  if (!error) return "your code threw (its message is not shown for hidden tests)";
+  const [, name, text = ""] = error;
+  const engine = ENGINE_MESSAGES.some((pattern) => pattern.test(text)) && text.length <= 120;
+  const what = engine ? `${name}: ${text}` : `${name} (its message is not shown for hidden tests)`;
+  return frame ? `${what}\n    ${frame}` : what;
+}
+
+/** QuickJS's own wording for the errors learner code most often meets. */
+const ENGINE_MESSAGES = [
+  /^cannot read property '[\w$]{1,40}' of (undefined|null)$/,
+  /^cannot set property '[\w$]{1,40}' of (undefined|null)$/,
+  /^'[\w$]{1,40}' is not defined$/,
+  /^not a function$/,
+  /^[\w$.]{1,40} is not a function$/,
+  /^not a constructor$/,
+  /^invalid array length$/,
+  /^stack overflow$/,
+  /^out of memory$/,
+  /^interrupted$/,
+  /^value is not iterable$/,
+  /^not an object$/,
+  /^a built-in cannot be changed in the judge: \w+$/,
+];
+
 /** Strips what a hidden test must not reveal; applied again at the boundary as a second lock. */
 export function redactHidden(test: TestResult): TestResult {
   if (!test.hidden) return test;
+  // Only an errored test's message survives, and the judge writes that one (hiddenErrorDetail).
+  const detail = test.status === "error" ? test.message : undefined;
   return {
     name: test.name,
     status: test.status,
     hidden: true,
     ...(test.category === undefined ? {} : { category: test.category }),
+    ...(detail === undefined ? {} : { message: detail }),
   };
 }

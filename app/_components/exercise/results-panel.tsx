@@ -29,7 +29,8 @@ export interface ResultsPanelProps {
 /**
  * The results document as a learner reads it: the verdict first, then every test in file order.
  * Visible failures carry the judge's message (the trace and the first divergence) and a timeline;
- * hidden tests show only their name, status and category, because that is all the document has.
+ * hidden tests show only their name, status and category (and, when one threw, which error and
+ * where), because that is all the document has.
  */
 export function ResultsPanel({ results, onGoTo }: ResultsPanelProps) {
   const passed = results.tests.filter((t) => t.status === "pass").length;

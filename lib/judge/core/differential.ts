@@ -19,7 +19,8 @@ export interface DiffInput {
 }
 
 export interface DiffRunResult {
-  failure: { message: string; trace?: Trace } | null;
+  /** threw: the learner's limiter threw (a runtime error) rather than answering differently. */
+  failure: { message: string; trace?: Trace; threw?: boolean } | null;
   setup: string;
 }
 

@@ -1,7 +1,8 @@
 import {
   RESULTS_VERSION,
+  headlineVerdict,
+  hiddenErrorDetail,
   redactHidden,
-  worstVerdict,
   type Counterexample,
   type ResultsDocument,
   type TestResult,
@@ -9,7 +10,7 @@ import {
 } from "../results";
 import { boundResultsDocument } from "../results-bounds";
 import { differentialKinds, type DifferentialKind } from "./differential";
-import { learnerMessage, verdictOf, type Outcome } from "./outcomes";
+import { learnerMessage, missingGlobalAdvice, verdictOf, type Outcome } from "./outcomes";
 import {
   classifyError,
   drainLeftovers,
@@ -133,7 +134,7 @@ export async function judgeInSandbox(input: JudgeCoreInput): Promise<ResultsDocu
   // Belt and braces: one result per planned test, or the judge did not run them all.
   if (!crashed && progress.tests.length !== planned)
     return document(planFailure("results are missing"));
-  const verdict = worstVerdict(progress.verdicts);
+  const verdict = headlineVerdict(progress.verdicts);
   return document(
     {
       status: verdict === "accepted" ? "pass" : "fail",
@@ -219,18 +220,31 @@ function testResult(
   output: string,
   limits: JudgeLimits,
 ): TestResult {
+  const written =
+    outcome.status === "pass" ? undefined : learnerMessage(outcome, limits, LEARNER_MODULE);
+  const message = written === undefined || !info.hidden ? written : hiddenMessage(outcome, written);
   const full: TestResult = {
     name: info.name,
     status: outcome.status,
     hidden: info.hidden,
     ...(info.category === undefined ? {} : { category: info.category }),
-    ...(outcome.status === "pass"
-      ? {}
-      : { message: learnerMessage(outcome, limits, LEARNER_MODULE) }),
+    ...(message === undefined ? {} : { message }),
     ...(outcome.trace ? { trace: outcome.trace } : {}),
     ...(output ? { output } : {}),
   };
   return redactHidden(full);
+}
+
+/**
+ * A hidden test keeps a message only when it errored: what the judge itself wrote (time, memory,
+ * the wall clock) in full; for an error the learner's code threw, its kind, where, and the advice.
+ */
+function hiddenMessage(outcome: Outcome, message: string): string | undefined {
+  if (outcome.status !== "error") return undefined;
+  if (outcome.kind !== "runtime") return message;
+  const detail = hiddenErrorDetail(message);
+  const advice = missingGlobalAdvice(message);
+  return advice === undefined ? detail : `${detail}\n\n${advice}`;
 }
 
 /** Evaluates a module (settling top-level await); returns the outcome if it failed. */

@@ -49,14 +49,59 @@ export function statusOf(outcome: Outcome): TestStatus {
   return outcome.status;
 }
 
-/** Frames of the learner's own file, which is all a learner can act on. */
+/**
+ * Frames of the learner's own file, which is all a learner can act on, as `file:line`. The
+ * transpile keeps every line where the learner wrote it (transpile.ts), so QuickJS's line is the
+ * editor's line; its column is not (type annotations are removed), so it is dropped.
+ */
 export function learnerFrames(stack: string | undefined, moduleName: string): string[] {
   if (!stack) return [];
   return stack
     .split("\n")
     .map((line) => line.trim())
     .filter((line) => line.includes(`${moduleName}:`))
+    .map((line) => line.replace(/(:\d+):\d+(\)?)$/, "$1$2"))
     .slice(0, 5);
+}
+
+/**
+ * What to do instead, for the Node and browser facilities a published limiter reaches for and the
+ * judge does not have. Keyed by the name QuickJS reports in "ReferenceError: 'name' is not defined".
+ */
+const MISSING_GLOBALS: Record<string, string> = {
+  setInterval: timerAdvice("setInterval"),
+  setTimeout: timerAdvice("setTimeout"),
+  setImmediate: timerAdvice("setImmediate"),
+  clearInterval: timerAdvice("clearInterval"),
+  clearTimeout: timerAdvice("clearTimeout"),
+  process:
+    "process does not exist in the judge (your code runs in a sandbox, not in Node): no process.hrtime(), process.env or process.nextTick(). Read the time from the clock your limiter was given: clock.now(), in milliseconds.",
+  module:
+    "The judge loads solution.ts as an ES module, where module.exports does not exist: write export class … (export class TokenBucket { … }) instead of module.exports = { … }.",
+  exports:
+    "The judge loads solution.ts as an ES module, where exports does not exist: write export class … instead of exports.Name = ….",
+  require:
+    'The judge loads solution.ts as an ES module, where require() does not exist, and the only module it may import is "judge" (import type { Clock } from "judge"). A limiter needs nothing else: remove the require(…).',
+  global:
+    "global is Node's name for the global object and does not exist in the judge; a limiter should keep its state in its own fields.",
+  window:
+    "window exists only in browsers, not in the judge; a limiter should keep its state in its own fields.",
+};
+
+function timerAdvice(name: string): string {
+  return `${name} does not exist in the judge, and a timer could never fire there: time moves only when a test moves the clock. Do the timer's work when a request arrives instead: refill (or expire old entries) from clock.now() - last on each call, then store last = clock.now().`;
+}
+
+/** The advice for the first facility the judge lacks that a message names, if any. */
+export function missingGlobalAdvice(message: string): string | undefined {
+  const missing = /ReferenceError: '([\w$]+)' is not defined/.exec(message);
+  return missing ? MISSING_GLOBALS[missing[1] ?? ""] : undefined;
+}
+
+/** A message followed by its advice, when it names something the judge does not have. */
+export function withAdvice(message: string): string {
+  const advice = missingGlobalAdvice(message);
+  return advice === undefined ? message : `${message}\n\n${advice}`;
 }
 
 /** The message a learner reads for a test that did not pass. */
@@ -94,6 +139,7 @@ export function learnerMessage(outcome: Outcome, limits: JudgeLimits, moduleName
     default:
       text = base;
   }
+  text = withAdvice(text);
   if (outcome.readWallClock && outcome.kind !== "wall-clock") {
     text +=
       "\n\nYour limiter read the wall clock (Date.now(), new Date() or performance.now()). In the judge those do not tell the time: use the clock passed to your constructor.";

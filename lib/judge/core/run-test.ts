@@ -165,7 +165,7 @@ export async function runDifferentialTest(
   const { failure, setup } = result.result;
   const message = `On a random trace your limiter and the reference disagree.\n\n${failure.message}`;
   return {
-    outcome: { status: "fail", kind: "wrong", message },
+    outcome: { status: "fail", kind: failure.threw ? "runtime" : "wrong", message },
     counterexample: {
       test: test.name,
       setup,

@@ -2,7 +2,7 @@ import { DEFAULT_LIMITS } from "../core/types";
 import {
   RESULTS_VERSION,
   redactHidden,
-  worstVerdict,
+  headlineVerdict,
   type ResultsDocument,
   type TestResult,
   type Verdict,
@@ -70,7 +70,7 @@ export function killedDocument(
     ...(job.exerciseId === undefined ? {} : { exerciseId: job.exerciseId }),
     ...(job.mode === undefined ? {} : { mode: job.mode }),
     status: plan ? "fail" : "error",
-    verdict: worstVerdict([...finishedVerdicts, verdicts[reason]]),
+    verdict: headlineVerdict([...finishedVerdicts, verdicts[reason]]),
     message: plan ? why : `${why} (while loading your module)`,
     resources: { wallMs: Math.round(wallMs) },
     tests,

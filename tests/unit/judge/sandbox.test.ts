@@ -282,7 +282,33 @@ describe("output and errors", () => {
   test("a runtime error shows the learner's own stack frames", async () => {
     const code = `export function run() {\n  const o: any = undefined;\n  return o.x;\n}`;
     const doc = await judgeWithSuite(code, runSuite);
-    expect(doc.tests[0]?.message).toMatch(/TypeError: .*\n\s+at run \(solution\.ts:3:\d+\)/);
+    expect(doc.tests[0]?.message).toMatch(/TypeError: .*\n\s+at run \(solution\.ts:3\)/);
+  });
+
+  test("an error thrown while a test makes requests names the learner's line, as written in TypeScript", async () => {
+    // Types, an interface and a parameter property move columns but not lines.
+    const code = [
+      "interface State {",
+      "  tokens: number;",
+      "}",
+      "export class Limiter {",
+      "  private state: State | undefined;",
+      "  constructor(private readonly clock: { now(): number }) {}",
+      "  allow(): boolean {",
+      "    return (this.state as State).tokens > 0;",
+      "  }",
+      "}",
+    ].join("\n");
+    const tests = `import { test, expectTrace, ManualClock } from "judge";
+import { Limiter } from "./solution";
+test("one request", () => {
+  const clock = new ManualClock();
+  expectTrace(new Limiter(clock), clock, [{ at: 0, expect: "allowed" }]);
+});`;
+    const doc = await judgeWithSuite(code, tests);
+    expect(doc.tests[0]?.message).toContain(
+      "your limiter threw TypeError: cannot read property 'tokens' of undefined (at solution.ts:8)",
+    );
   });
 });
 

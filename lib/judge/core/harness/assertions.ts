@@ -12,13 +12,14 @@ const MAX_NAME_CHARS = 200;
 
 /** Raised by the harness's own assertions; anything else a test throws is a runtime error. */
 class JudgeFailure {
-  constructor(message, trace) {
+  constructor(message, trace, threw) {
     this.message = message;
     this.trace = trace;
+    this.threw = threw === true;
   }
 }
-function fail(message, trace) {
-  throw new JudgeFailure(message, trace);
+function fail(message, trace, threw) {
+  throw new JudgeFailure(message, trace, threw);
 }
 
 /** A name or category: only a primitive string is read, never converted (no toString runs). */

@@ -33,6 +33,7 @@ const H = {
   push: Array.prototype.push,
   join: Array.prototype.join,
   slice: String.prototype.slice,
+  indexOf: String.prototype.indexOf,
   replace: String.prototype.replace,
   split: String.prototype.split,
   toFixed: Number.prototype.toFixed,

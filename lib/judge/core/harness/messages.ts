@@ -24,8 +24,30 @@ function requestLabel(index, r) {
   return "request " + (index + 1) + (extra.length ? " (" + join(extra, ", ") + ")" : "") + " at " + seconds(r.t);
 }
 
+/**
+ * "solution.ts:25", the learner's line an error came from, or "". The transpile keeps every line
+ * where the learner wrote it, so this is the line the editor shows.
+ */
+function learnerLine(e) {
+  let stack = "";
+  try { stack = str(e.stack); } catch (_) { return ""; }
+  const file = "solution.ts:";
+  const at = call(H.indexOf, stack, file);
+  if (at < 0) return "";
+  let end = at + file.length;
+  while (end < stack.length && end - at < 24 && stack[end] >= "0" && stack[end] <= "9") end++;
+  return end > at + file.length ? call(H.slice, stack, at, end) : "";
+}
+
+/** "TypeError: ... (at solution.ts:25)" */
+function thrownWhere(e) {
+  if (!(e instanceof H.Error)) return "a value that is not an Error: " + inspect(e, 1, false);
+  const where = learnerLine(e);
+  return describeError(e) + (where ? " (at " + where + ")" : "");
+}
+
 function divergenceSentence(index, r) {
-  if (r.error !== undefined) return requestLabel(index, r) + ": your limiter threw " + r.error;
+  if (r.error !== undefined) return requestLabel(index, r) + ": your limiter threw " + r.error + (r.where ? " (at " + r.where + ")" : "");
   const yours = typeof r.actualValue === "boolean" ? decisionWord(r.actualValue) : "returned " + show(r.actualValue);
   return requestLabel(index, r) + ": expected " + decisionWord(r.expectedValue) + ", your limiter " + yours;
 }

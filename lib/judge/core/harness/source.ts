@@ -37,7 +37,7 @@ export const LEARNER_EXPORTS = [
 const RUNNER_SOURCE = String.raw`
 function classify(e) {
   if (e instanceof JudgeFailure) {
-    const out = { status: "fail", kind: "wrong", message: str(e.message) };
+    const out = { status: "fail", kind: e.threw ? "runtime" : "wrong", message: str(e.message) };
     if (e.trace) out.trace = e.trace;
     return out;
   }

@@ -106,6 +106,7 @@ function drive(steps, clocks, limiter, call1, expectedFor, level) {
         // reports them with their own verdict and message.
         if (e instanceof JudgeFailure || e instanceof WallClockError || isResourceError(e)) throw e;
         r.error = describeError(e instanceof H.Error ? e : { name: "a non-Error value", message: inspect(e, 1, false) });
+        if (e instanceof H.Error) r.where = learnerLine(e);
         r.actualValue = undefined;
       }
       r.actual = asDecision(r.actualValue);
@@ -125,7 +126,10 @@ function traceFailure(result, options) {
   const r = result.requests[at];
   const setup = options.setup ? " (" + options.setup + ")" : "";
   const message = divergenceSentence(at, r) + "\n\nThe trace that led there" + setup + ":\n" + traceLines(result.requests, at);
-  return { message, trace: chartTrace(result.requests, at, options, result.levels) };
+  const failure = { message, trace: chartTrace(result.requests, at, options, result.levels) };
+  // A limiter that threw is a runtime error, not a wrong answer, even when a trace shows where.
+  if (r.error !== undefined) failure.threw = true;
+  return failure;
 }
 
 function normalizeExpectation(value, k) {
@@ -147,7 +151,7 @@ function expectTrace(limiter, clock, steps, options) {
   checkDecisionType(result, o);
   if (result.divergence === null) return;
   const f = traceFailure(result, o);
-  fail(f.message, f.trace);
+  fail(f.message, f.trace, f.threw);
 }
 
 function checkDecisionType(result, o) {
@@ -198,7 +202,7 @@ function createLearner(spec, clock, config) {
   try {
     return { value: spec.create(spec.learner, clock, config) };
   } catch (e) {
-    return { failure: { message: (spec.setup ? spec.setup(config) : "the constructor") + " threw " + describeError(e) } };
+    return { failure: { message: (spec.setup ? spec.setup(config) : "the constructor") + " threw " + thrownWhere(e), threw: true } };
   }
 }
 
@@ -232,7 +236,7 @@ function compareRemembering(spec, config, steps) {
 function expectSameAs(learner, reference, spec) {
   const full = { learner, reference, create: spec.create, call: spec.call, level: spec.level, setup: spec.setup ? () => spec.setup : undefined };
   const outcome = compareRemembering(full, spec.config || {}, spec.steps);
-  if (outcome.failure) fail(outcome.failure.message, outcome.failure.trace);
+  if (outcome.failure) fail(outcome.failure.message, outcome.failure.trace, outcome.failure.threw);
 }
 
 /**
@@ -305,8 +309,8 @@ function diffRun(index, inputJson) {
   try {
     outcome = compareWithReference(entry.spec, input.config, input.steps);
   } catch (e) {
-    const message = e instanceof JudgeFailure ? e.message : "your limiter threw " + describeError(e);
-    outcome = { failure: { message } };
+    const message = e instanceof JudgeFailure ? e.message : "your limiter threw " + thrownWhere(e);
+    outcome = { failure: { message, threw: !(e instanceof JudgeFailure) || e.threw === true } };
   }
   const setup = entry.spec.setup ? entry.spec.setup(input.config) : "";
   return H.stringify({ failure: outcome.failure, setup });

@@ -64,3 +64,42 @@ test("tryAcquire(n) takes n tokens or none", () => {
     { setup: "new TokenBucket(5, 1, clock)", capacity: 5 },
   );
 });
+
+// The two cases published buckets most often get wrong, visible so that Run shows them.
+test("a fractional rate refills fractional tokens", () => {
+  // 2.5 per second is one token every 400 ms.
+  const clock = new ManualClock();
+  const bucket = new TokenBucket(2, 2.5, clock);
+  expectTrace(
+    bucket,
+    clock,
+    [
+      { at: 0, count: 2, expect: "allowed" },
+      { at: 399, expect: "denied" },
+      { at: 400, expect: "allowed" },
+      { at: 799, expect: "denied" },
+      { at: 800, expect: "allowed" },
+    ],
+    { setup: "new TokenBucket(2, 2.5, clock)", capacity: 2 },
+  );
+});
+
+test("the refill time is recorded even when a request is denied", () => {
+  // A denied request at 0.5 s refills half a token; crediting that half again later admits early.
+  const clock = new ManualClock();
+  const bucket = new TokenBucket(1, 1, clock);
+  expectTrace(
+    bucket,
+    clock,
+    [
+      { at: 0, expect: "allowed" },
+      { at: 500, expect: "denied" },
+      { at: 1000, expect: "allowed" },
+      { at: 1000, expect: "denied" },
+      { at: 1500, expect: "denied" },
+      { at: 1999, expect: "denied" },
+      { at: 2000, expect: "allowed" },
+    ],
+    { setup: "new TokenBucket(1, 1, clock)", capacity: 1 },
+  );
+});

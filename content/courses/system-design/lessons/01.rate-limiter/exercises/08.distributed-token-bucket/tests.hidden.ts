@@ -94,6 +94,19 @@ describe("clock skew", () => {
     expect(await a.allow(), "a again at t=11s").toBe(false);
   });
 
+  test("an instance that is behind still gets the token the one ahead left", async () => {
+    // Neither instance emptied the bucket: a refill that goes negative on the late clock, or a
+    // stored time that moves back, shows here and nowhere else.
+    const ahead = new ManualClock(10_000);
+    const behind = new ManualClock(9_000);
+    const store = new SharedStore();
+    const a = new learner.DistributedTokenBucket(store, "k", 2, 1, ahead);
+    const b = new learner.DistributedTokenBucket(store, "k", 2, 1, behind);
+    expect(await a.allow(), "a takes one of the two tokens at t=10s").toBe(true);
+    expect(await b.allow(), "b takes the other at its t=9s").toBe(true);
+    expect(await a.allow(), "a again at t=10s, the bucket empty").toBe(false);
+  });
+
   test("an instance that is behind sees no refill until its clock passes the last write", async () => {
     const ahead = new ManualClock(5_000);
     const behind = new ManualClock(4_000);
