@@ -23,8 +23,8 @@ test.describe("with JavaScript disabled", () => {
     await page.goto(sectionPath("code-traps"));
     await expect(page.getByRole("heading", { name: /Trap E/ })).toBeVisible();
     const answers = page.getByTestId("trap-noscript");
-    await expect(answers).toHaveCount(5);
-    await expect(page.getByText(/snippet\.ts/)).toHaveCount(5);
+    await expect(answers).toHaveCount(6);
+    await expect(page.getByText(/snippet\.ts/)).toHaveCount(6);
 
     const e = page.locator('[data-testid=trap-noscript][data-trap="divided-limit"]');
     await expect(e.getByText(trapExplanation)).toBeHidden();
@@ -64,7 +64,7 @@ test("with JavaScript on, answers stay off the page until the learner commits", 
   page,
 }) => {
   await page.goto(sectionPath("code-traps"));
-  await expect(page.getByTestId("trap")).toHaveCount(5);
+  await expect(page.getByTestId("trap")).toHaveCount(6);
   await expect(page.getByTestId("trap-noscript")).toHaveCount(0);
   await expect(page.getByText(trapExplanation)).toBeHidden();
 

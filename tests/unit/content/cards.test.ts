@@ -3,6 +3,7 @@ import { join } from "node:path";
 import GithubSlugger from "github-slugger";
 import { describe, expect, test } from "vitest";
 import * as fixedWindowBoundary from "@/content/courses/system-design/lessons/01.rate-limiter/examples/fixed-window-boundary";
+import * as keyNeverExpires from "@/content/courses/system-design/lessons/01.rate-limiter/examples/key-never-expires";
 import * as gcraOneTimestamp from "@/content/courses/system-design/lessons/01.rate-limiter/examples/gcra-one-timestamp";
 import * as threeInstances from "@/content/courses/system-design/lessons/01.rate-limiter/examples/three-instances";
 import * as tokenBucketBurst from "@/content/courses/system-design/lessons/01.rate-limiter/examples/token-bucket-burst";
@@ -68,6 +69,7 @@ describe("the rate limiter lesson's cards.yaml", () => {
       "token-bucket-burst": tokenBucketBurst.run(quiet),
       "three-instances": threeInstances.run(quiet),
       "gcra-one-timestamp": gcraOneTimestamp.run(quiet),
+      "key-never-expires": keyNeverExpires.run(quiet),
     };
     // card id -> the figure the lesson shows for the same question: the card must not drift from it.
     const linked: Record<string, unknown> = {
@@ -78,6 +80,7 @@ describe("the rate limiter lesson's cards.yaml", () => {
       "divided-limit-skewed": figures["three-instances"].skewed,
       "trap-divided-limit": figures["three-instances"].skewed,
       "gcra-retry-after": figures["gcra-one-timestamp"].waitMs,
+      "trap-key-never-expires": figures["key-never-expires"].served,
     };
     const numberCards = cards.filter((c) => c.grade?.kind === "number");
     expect(numberCards.map((c) => c.id).sort()).toEqual(Object.keys(linked).sort());

@@ -12,7 +12,7 @@ const lesson = {
 };
 
 describe("the rate limiter lesson's traps", () => {
-  test("are the five traps A to E, with their ids", () => {
+  test("are the six traps A to F, with their ids", () => {
     const traps = loadLessonTraps(lesson);
     expect(traps.map((t) => `${t.letter}:${t.id}`)).toEqual([
       "A:increment-then-check",
@@ -20,6 +20,7 @@ describe("the rate limiter lesson's traps", () => {
       "C:map-never-forgets",
       "D:fixed-window-boundary",
       "E:divided-limit",
+      "F:key-never-expires",
     ]);
   });
 

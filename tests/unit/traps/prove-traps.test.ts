@@ -15,6 +15,7 @@ const ids = [
   "map-never-forgets",
   "fixed-window-boundary",
   "divided-limit",
+  "key-never-expires",
 ];
 
 describe.each(ids)("trap %s", (id) => {
@@ -22,7 +23,7 @@ describe.each(ids)("trap %s", (id) => {
     const proof = await proveTrap(id, { lesson });
     expect(proof.problems).toEqual([]);
     expect(proof.ok).toBe(true);
-    expect(proof.file).toMatch(new RegExp(`traps/[a-e]\\.${id}/README\\.mdx$`));
+    expect(proof.file).toMatch(new RegExp(`traps/[a-f]\\.${id}/README\\.mdx$`));
   }, 30_000);
 });
 
