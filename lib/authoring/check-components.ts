@@ -1,7 +1,7 @@
 import path from "node:path";
 import { CardsFileError } from "@/lib/content/cards";
 import { ContentError } from "@/lib/content/content-error";
-import { readLimiterSource } from "@/lib/content/limiter-source";
+import { luaScriptOf, readLimiterSource } from "@/lib/content/limiter-source";
 import type { Lesson } from "@/lib/content/loader";
 import { exampleValue, findExample, listExamples, runExample } from "@/lib/content/run-example";
 import { loadLessonCards } from "@/lib/review/load-cards";
@@ -123,7 +123,10 @@ function checkTarget(
       const result = runExample(exampleFile);
       if (name === "Value") exampleValue(result, props["name"]!, file);
     }
-    if (name === "LimiterSource") readLimiterSource(props["file"]!, file);
+    if (name === "LimiterSource") {
+      const source = readLimiterSource(props["file"]!, file);
+      if (props["show"] === "lua") luaScriptOf(source, props["file"]!, file);
+    }
     if (name === "Trap") return checkTrapId(lesson, file, props["id"]!, line);
     if (name === "Flashcard" || name === "CardDeck") return checkCards(lesson, file, props, line);
     return [];

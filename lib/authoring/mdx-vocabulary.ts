@@ -29,7 +29,12 @@ export const mdxVocabulary: Readonly<Record<string, ComponentSpec>> = {
     lessonOnly: true,
   },
   Value: { required: ["example", "name"], optional: [], lessonOnly: true },
-  LimiterSource: { required: ["file"], optional: [], lessonOnly: true },
+  LimiterSource: {
+    required: ["file"],
+    optional: ["show"],
+    values: { show: ["lua", "collapsed"] },
+    lessonOnly: true,
+  },
   ExerciseList: { required: [], optional: [], lessonOnly: true },
   Trap: { required: ["id"], optional: [], lessonOnly: true },
   Flashcard: { required: ["card"], optional: [], lessonOnly: true },

@@ -22,3 +22,17 @@ export function readLimiterSource(fileName: string, mdxFile: string): string {
   }
   return fs.readFileSync(file, "utf8");
 }
+
+/**
+ * The Lua script a limiter file exports as a template literal (`export const X = \`...\``), for
+ * `<LimiterSource show="lua">`: the script as Redis receives it, highlighted as Lua.
+ */
+export function luaScriptOf(source: string, fileName: string, mdxFile: string): string {
+  const match = /export const [A-Z0-9_]+ = `\n?([^`]*)`/.exec(source);
+  if (!match || match[1]!.includes("${")) {
+    throw new ContentError(mdxFile, [
+      `<LimiterSource file="${fileName}" show="lua">: the file exports no plain template literal holding a script`,
+    ]);
+  }
+  return match[1]!.replace(/\s+$/, "") + "\n";
+}
