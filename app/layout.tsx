@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { SiteFooter } from "./_components/site-footer";
 import { SiteHeader } from "./_components/site-header";
 import "./globals.css";
+import "./code-colors.css";
 
 export const metadata: Metadata = {
   title: {

@@ -5,7 +5,7 @@ import * as runtime from "react/jsx-runtime";
 import rehypeSlug from "rehype-slug";
 import remarkGfm from "remark-gfm";
 import { ContentError } from "./content-error";
-import { getHighlighter, highlightOptions } from "./highlight";
+import { getHighlighter, getHighlightOptions } from "./highlight";
 import { rehypeHeadingLinks, type HeadingEntry } from "./rehype-heading-links";
 
 export interface CompiledMdx {
@@ -34,6 +34,7 @@ export function compileMdx(file: string, body: string): Promise<CompiledMdx> {
 
 async function compile(file: string, body: string): Promise<CompiledMdx> {
   const highlighter = await getHighlighter();
+  const highlightOptions = await getHighlightOptions();
   const headings: HeadingEntry[] = [];
   try {
     const { default: Content } = await evaluate(

@@ -1,9 +1,10 @@
 import type { Element } from "hast";
 import { createHighlighter, type Highlighter, type ShikiTransformer } from "shiki";
+import { codePalette, paletteClasses } from "./code-colors";
 
 // Syntax highlighting happens once, at build time, on the server: the browser receives coloured HTML
-// and no highlighter. Both themes are emitted as CSS variables (--shiki-light / --shiki-dark) and the
-// stylesheet picks one with prefers-color-scheme (docs/decisions/004-mdx-pipeline.md).
+// and no highlighter. Both themes are emitted as palette classes (`l3 d7`, lib/content/code-colors.ts)
+// and app/code-colors.css picks one with prefers-color-scheme (decisions 004 and 141).
 
 export const codeThemes = { light: "github-light-default", dark: "github-dark-default" } as const;
 
@@ -28,15 +29,28 @@ export const languageAttribute: ShikiTransformer = {
   },
 };
 
-export const highlightOptions = {
-  themes: codeThemes,
-  defaultColor: false as const,
-  transformers: [languageAttribute],
-};
+export interface HighlightOptions {
+  themes: typeof codeThemes;
+  defaultColor: false;
+  transformers: ShikiTransformer[];
+}
+
+let options: Promise<HighlightOptions> | undefined;
+
+/** Shiki's options for every block on the site: both themes, colours as palette classes. */
+export function getHighlightOptions(): Promise<HighlightOptions> {
+  options ??= getHighlighter().then((shiki) => ({
+    themes: codeThemes,
+    defaultColor: false as const,
+    transformers: [languageAttribute, paletteClasses(codePalette(shiki, codeThemes))],
+  }));
+  return options;
+}
 
 /** Highlights a whole source file outside MDX (example programs, limiter sources) to HTML. */
 export async function highlightToHtml(code: string, lang: string): Promise<string> {
   const shiki = await getHighlighter();
+  const highlightOptions = await getHighlightOptions();
   if (!shiki.getLoadedLanguages().includes(lang)) await shiki.loadLanguage(lang as never);
   return shiki.codeToHtml(code.replace(/\n$/, ""), { ...highlightOptions, lang });
 }
