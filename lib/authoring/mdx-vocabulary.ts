@@ -32,7 +32,7 @@ export const mdxVocabulary: Readonly<Record<string, ComponentSpec>> = {
   LimiterSource: {
     required: ["file"],
     optional: ["show"],
-    values: { show: ["lua", "collapsed"] },
+    values: { show: ["lua", "link"] },
     lessonOnly: true,
   },
   ExerciseList: { required: [], optional: [], lessonOnly: true },

@@ -36,3 +36,13 @@ export function luaScriptOf(source: string, fileName: string, mdxFile: string): 
   }
   return match[1]!.replace(/\s+$/, "") + "\n";
 }
+
+/** The lib/limiters files a lesson's sections show with `<LimiterSource>`, in order of appearance. */
+export function limiterFilesOf(sectionBodies: readonly string[]): string[] {
+  const files = new Set<string>();
+  for (const body of sectionBodies) {
+    for (const [, file] of body.matchAll(/<LimiterSource\b[^>]*\bfile="([^"]+)"/g))
+      files.add(file!);
+  }
+  return [...files];
+}

@@ -15,3 +15,8 @@ export function sectionHref(course: string, lesson: string, section: string): st
 export function exerciseHref(course: string, lesson: string, exercise: string): string {
   return `${lessonHref(course, lesson)}/exercises/${exercise}`;
 }
+
+/** A lib/limiters file the lesson shows on a page of its own ("token-bucket.ts" → …/code/token-bucket). */
+export function limiterSourceHref(course: string, lesson: string, file: string): string {
+  return `${lessonHref(course, lesson)}/code/${file.replace(/\.ts$/, "")}`;
+}

@@ -1,6 +1,8 @@
 import { ContentError } from "@/lib/content/content-error";
 import { highlightToHtml } from "@/lib/content/highlight";
 import { luaScriptOf, readLimiterSource } from "@/lib/content/limiter-source";
+import Link from "next/link";
+import { limiterSourceHref } from "@/lib/content/urls";
 import { CodeFigure, HighlightedHtml } from "./code-block";
 import type { LessonContext } from "./lesson-context";
 import styles from "./mdx.module.css";
@@ -8,10 +10,10 @@ import styles from "./mdx.module.css";
 export interface LimiterSourceProps {
   file: string;
   /**
-   * "lua": only the Lua script the file exports, highlighted as Lua. "collapsed": the whole file
-   * behind a disclosure, one click away (production code a reader may want, but not read first).
+   * "lua": only the Lua script the file exports, highlighted as Lua. "link": a link to the file on a
+   * page of its own (production code a reader may want, but not read first; it keeps this page light).
    */
-  show?: "lua" | "collapsed";
+  show?: "lua" | "link";
 }
 
 /** `<LimiterSource file="token-bucket.ts" />`: a file of lib/limiters, exactly as the site runs it. */
@@ -20,12 +22,23 @@ export async function LimiterSource({
   show,
   context,
 }: LimiterSourceProps & { context: LessonContext }) {
-  if (show !== undefined && show !== "lua" && show !== "collapsed") {
+  if (show !== undefined && show !== "lua" && show !== "link") {
     throw new ContentError(context.mdxFile, [
-      `<LimiterSource file="${file}" show="${String(show)}">: show may be "lua" or "collapsed"`,
+      `<LimiterSource file="${file}" show="${String(show)}">: show may be "lua" or "link"`,
     ]);
   }
   const source = readLimiterSource(file, context.mdxFile);
+  if (show === "link") {
+    const { lesson } = context;
+    return (
+      <span className={styles.sourceLink}>
+        <Link href={limiterSourceHref(lesson.courseSlug, lesson.slug, file)}>
+          <code>lib/limiters/{file}</code>
+        </Link>{" "}
+        <span className={styles.sourceLinkLines}>({lineCount(source)} lines)</span>
+      </span>
+    );
+  }
   if (show === "lua") {
     const html = await highlightToHtml(luaScriptOf(source, file, context.mdxFile), "lua");
     return (
@@ -34,8 +47,13 @@ export async function LimiterSource({
       </CodeFigure>
     );
   }
+  return <LimiterFile file={file} source={source} />;
+}
+
+/** A whole lib/limiters file, highlighted, with its path as the caption. */
+export async function LimiterFile({ file, source }: { file: string; source: string }) {
   const html = await highlightToHtml(source, "ts");
-  const figure = (
+  return (
     <CodeFigure
       language="ts"
       caption={`lib/limiters/${file} — the code the lesson's figures and the judge run on`}
@@ -43,15 +61,8 @@ export async function LimiterSource({
       <HighlightedHtml html={html} />
     </CodeFigure>
   );
-  if (show !== "collapsed") return figure;
-  const lines = source.replace(/\n$/, "").split("\n").length;
-  return (
-    <details className={styles.sourceFold}>
-      <summary className={styles.sourceFoldSummary}>
-        <code>lib/limiters/{file}</code>{" "}
-        <span className={styles.sourceFoldLines}>{lines} lines</span>
-      </summary>
-      {figure}
-    </details>
-  );
+}
+
+function lineCount(source: string): number {
+  return source.replace(/\n$/, "").split("\n").length;
 }
