@@ -15,7 +15,14 @@ const corpus = fs
   .map((name) => {
     const code = fs.readFileSync(path.join(corpusDir, name), "utf8");
     const header = (key: string) => new RegExp(`^// ${key}: (.+)$`, "m").exec(code)?.[1]?.trim();
-    return { name, code, exercise: header("exercise")!, expected: header("expect")! };
+    return {
+      name,
+      code,
+      exercise: header("exercise")!,
+      expected: header("expect")!,
+      // Text that would mean the attack read memory it had no business reading.
+      mustNotPrint: header("must-not-print"),
+    };
   });
 
 const escapeMarker = "/tmp/tradeoff-judge-escaped";
@@ -61,6 +68,12 @@ test("the corpus covers every kind of attack the issue lists", () => {
       "throwing-non-errors",
       "forged-plan-category",
       "forged-plan-flood",
+      "heap-window-resizable",
+      "typed-array-with-over-read",
+      "sort-comparator-resize",
+      "transfer-detach",
+      "growable-shared-atomics",
+      "finalization-registry",
     ]),
   );
 });
@@ -79,6 +92,7 @@ test.each(corpus)(
     if (entry.expected.startsWith("not:")) expect(doc.verdict).not.toBe(entry.expected.slice(4));
     else expect(doc.verdict).toBe(entry.expected);
     expect(elapsed).toBeLessThan(3000);
+    if (entry.mustNotPrint) expect(JSON.stringify(doc)).not.toContain(entry.mustNotPrint);
     // The results document stays small whatever the submission printed or threw.
     expect(JSON.stringify(doc).length).toBeLessThan(64_000);
     // The other worker judged honest submissions meanwhile (one judge is ~20 ms when warm).

@@ -41,6 +41,32 @@ const H = {
   setHas: Set.prototype.has,
   setAdd: Set.prototype.add,
 };
+// Features no limiter needs, each tied to a memory-safety bug of the engine build (decision 100):
+// a buffer that can shrink under a typed array's feet (resizable and growable buffers: the
+// Reflect.construct window, with() over-read, a sort comparator that resizes), one that can be
+// detached (transfer), Atomics on such buffers, and FinalizationRegistry/WeakRef callbacks. They go
+// before any other code runs, so nothing can keep a reference to them.
+const RealArrayBuffer = ArrayBuffer;
+const arrayBufferPrototype = RealArrayBuffer.prototype;
+delete arrayBufferPrototype.resize;
+delete arrayBufferPrototype.transfer;
+delete arrayBufferPrototype.transferToFixedLength;
+/** new ArrayBuffer(bytes): the options argument (maxByteLength) is not read, so no buffer resizes. */
+function SandboxArrayBuffer(bytes) {
+  if (new.target === undefined) throw new TypeError("ArrayBuffer must be called with new");
+  return H.construct(RealArrayBuffer, [bytes], new.target);
+}
+SandboxArrayBuffer.prototype = arrayBufferPrototype;
+SandboxArrayBuffer.isView = RealArrayBuffer.isView;
+H.defineProperty(SandboxArrayBuffer, Symbol.species, { get() { return this; }, configurable: true });
+H.defineProperty(arrayBufferPrototype, "constructor", { value: SandboxArrayBuffer, writable: true, configurable: true });
+globalThis.ArrayBuffer = SandboxArrayBuffer;
+delete H.getPrototypeOf(Uint8Array.prototype).with;
+delete globalThis.SharedArrayBuffer;
+delete globalThis.Atomics;
+delete globalThis.FinalizationRegistry;
+delete globalThis.WeakRef;
+
 // The host's one function (see Sandbox): taken off the global before learner code can see the global.
 const hostHeapBytes = globalThis.__judgeHeapBytes;
 delete globalThis.__judgeHeapBytes;
