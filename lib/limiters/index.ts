@@ -21,7 +21,7 @@ export { keyedTokenBucket, type TokenBucketPlan } from "./keyed-token-bucket";
 export { keyedFixedWindow, type WindowPlan } from "./keyed-fixed-window";
 export { keyedSlidingCounter } from "./keyed-sliding-counter";
 export { keyedSlidingLog } from "./keyed-sliding-log";
-export { KeyedLimiter, type KeyedLimiterOptions } from "./keyed-limiter";
+export { KeyedLimiter, type KeyedLimiterOptions, stateBytesPerKey } from "./keyed-limiter";
 export {
   type HttpAnswer,
   type RateLimitProblem,

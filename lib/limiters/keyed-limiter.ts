@@ -18,6 +18,20 @@ export interface KeyedLimiterOptions<Plan> {
   clock: Clock;
 }
 
+/**
+ * Bytes of typed-array state one tracked key costs under `plan`: the algorithm's numbers plus the
+ * slot's bookkeeping (plan number, last-seen time, two recency links). The Map entry and the key
+ * string come on top; this is the part that grows with the algorithm you choose.
+ */
+export function stateBytesPerKey<Plan>(algorithm: KeyedAlgorithm<Plan>, plan: Plan): number {
+  const numbers = algorithm.stateSize(plan) * Float64Array.BYTES_PER_ELEMENT;
+  const bookkeeping =
+    Uint16Array.BYTES_PER_ELEMENT +
+    Float64Array.BYTES_PER_ELEMENT +
+    2 * Int32Array.BYTES_PER_ELEMENT;
+  return numbers + bookkeeping;
+}
+
 const NONE = -1;
 /** Stale keys examined per request: enough to keep up with any arrival rate, cheap enough to ignore. */
 const SWEEP_PER_CALL = 2;

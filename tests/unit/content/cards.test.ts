@@ -3,6 +3,8 @@ import { join } from "node:path";
 import GithubSlugger from "github-slugger";
 import { describe, expect, test } from "vitest";
 import * as fixedWindowBoundary from "@/content/courses/system-design/lessons/01.rate-limiter/examples/fixed-window-boundary";
+import * as layeredLimits from "@/content/courses/system-design/lessons/01.rate-limiter/examples/layered-limits";
+import * as slidingCounterWorstCase from "@/content/courses/system-design/lessons/01.rate-limiter/examples/sliding-counter-worst-case";
 import * as keyNeverExpires from "@/content/courses/system-design/lessons/01.rate-limiter/examples/key-never-expires";
 import * as gcraOneTimestamp from "@/content/courses/system-design/lessons/01.rate-limiter/examples/gcra-one-timestamp";
 import * as threeInstances from "@/content/courses/system-design/lessons/01.rate-limiter/examples/three-instances";
@@ -70,6 +72,8 @@ describe("the rate limiter lesson's cards.yaml", () => {
       "three-instances": threeInstances.run(quiet),
       "gcra-one-timestamp": gcraOneTimestamp.run(quiet),
       "key-never-expires": keyNeverExpires.run(quiet),
+      "layered-limits": layeredLimits.run(quiet),
+      "sliding-counter-worst-case": slidingCounterWorstCase.run(quiet),
     };
     // card id -> the figure the lesson shows for the same question: the card must not drift from it.
     const linked: Record<string, unknown> = {
@@ -81,6 +85,8 @@ describe("the rate limiter lesson's cards.yaml", () => {
       "trap-divided-limit": figures["three-instances"].skewed,
       "gcra-retry-after": figures["gcra-one-timestamp"].waitMs,
       "trap-key-never-expires": figures["key-never-expires"].served,
+      "layered-limits-charged": figures["layered-limits"].charged,
+      "sliding-counter-worst-case": figures["sliding-counter-worst-case"].counterWorst,
     };
     const numberCards = cards.filter((c) => c.grade?.kind === "number");
     expect(numberCards.map((c) => c.id).sort()).toEqual(Object.keys(linked).sort());
