@@ -95,6 +95,12 @@ declare module "judge" {
     config?: Record<string, number>;
     call?: (limiter: L, step: TraceStep) => unknown;
     level?: (reference: L) => number;
+    /**
+     * How far the reference was from giving the other answer to the request it just answered, in
+     * its own units (tokens, water; read after the call): within 1e-9 of zero is a floating-point
+     * tie, where either answer passes and the reference follows the learner's.
+     */
+    margin?: (reference: L, answer: unknown, step: TraceStep) => number;
   }
 
   /** Runs the same steps through the learner's limiter and the reference, and compares every answer. */
@@ -110,6 +116,12 @@ declare module "judge" {
     call?: (limiter: L, step: TraceStep) => unknown;
     /** The reference's level after each request (tokens, water), for the timeline. */
     level?: (reference: L) => number;
+    /**
+     * How far the reference was from giving the other answer to the request it just answered, in
+     * its own units (tokens, water; read after the call): within 1e-9 of zero is a floating-point
+     * tie, where either answer passes and the reference follows the learner's.
+     */
+    margin?: (reference: L, answer: unknown, step: TraceStep) => number;
     category?: string;
   }
 

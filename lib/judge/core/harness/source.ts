@@ -3,6 +3,7 @@ import { ASSERTIONS_SOURCE } from "./assertions";
 import { LOCKDOWN_SOURCE } from "./lockdown";
 import { MESSAGES_SOURCE } from "./messages";
 import { STORE_SOURCE } from "./store";
+import { TIES_SOURCE } from "./ties";
 import { TRACES_SOURCE } from "./traces";
 
 /** What test files may import from "judge". */
@@ -170,6 +171,7 @@ export const HARNESS_READABLE_SOURCE = compact(
     MESSAGES_SOURCE,
     ANSWERS_SOURCE,
     TRACES_SOURCE,
+    TIES_SOURCE,
     STORE_SOURCE,
     RUNNER_SOURCE,
   ].join("\n"),

@@ -13,6 +13,11 @@ import * as learner from "./solution";
 type Meter = InstanceType<typeof learner.LeakyBucket>;
 type Shaper = InstanceType<typeof learner.LeakyShaper>;
 const schedule = (s: Shaper) => s.schedule();
+// The reference's private water, read without a drain so the trace is not disturbed.
+const waterOf = (bucket: Meter | Shaper) => (bucket as unknown as { water: number }).water;
+// How far the reference was from the other answer: the room left for this request's unit.
+const room = (bucket: Meter | Shaper, admitted: boolean) =>
+  bucket.capacity - waterOf(bucket) - (admitted ? 0 : 1);
 
 describe("meter", () => {
   test("an idle bucket never holds negative water", () => {
@@ -142,6 +147,7 @@ describe("same as the reference", () => {
       create: (m: typeof learner, clock) => new m.LeakyShaper(4, 3, clock),
       call: schedule,
       steps,
+      margin: (shaper: Shaper, releaseAt) => room(shaper, releaseAt !== null),
     });
   });
 
@@ -152,7 +158,8 @@ describe("same as the reference", () => {
     setup: (c) => `new LeakyBucket(${c.capacity}, ${c.perSecond}, clock)`,
     create: (m: typeof learner, clock, c) => new m.LeakyBucket(c.capacity!, c.perSecond!, clock),
     call: (meter: Meter) => meter.allow(),
-    level: (meter: Meter) => (meter as unknown as { water: number }).water,
+    level: waterOf,
+    margin: (meter: Meter, allowed) => room(meter, allowed === true),
   });
 
   differential("random traces through the shaper agree with the reference", {
@@ -162,6 +169,7 @@ describe("same as the reference", () => {
     setup: (c) => `new LeakyShaper(${c.capacity}, ${c.perSecond}, clock)`,
     create: (m: typeof learner, clock, c) => new m.LeakyShaper(c.capacity!, c.perSecond!, clock),
     call: schedule,
-    level: (shaper: Shaper) => (shaper as unknown as { water: number }).water,
+    level: waterOf,
+    margin: (shaper: Shaper, releaseAt) => room(shaper, releaseAt !== null),
   });
 });
