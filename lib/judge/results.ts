@@ -19,6 +19,7 @@ export const verdictSchema = z.enum([
   "runtime_error",
   "time_limit_exceeded",
   "memory_limit_exceeded",
+  "output_limit_exceeded",
 ]);
 
 /** One request of a trace: when it came, how many tokens it asked for, what each side decided. */
@@ -145,6 +146,7 @@ export const VERDICT_PRIORITY: readonly Verdict[] = [
   "compile_error",
   "memory_limit_exceeded",
   "time_limit_exceeded",
+  "output_limit_exceeded",
   "runtime_error",
   "wrong_answer",
   "accepted",

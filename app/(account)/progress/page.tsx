@@ -17,6 +17,7 @@ const VERDICTS: Record<string, string> = {
   runtime_error: "Runtime error",
   time_limit_exceeded: "Time limit exceeded",
   memory_limit_exceeded: "Memory limit exceeded",
+  output_limit_exceeded: "Output limit exceeded",
 };
 
 export default async function ProgressPage() {

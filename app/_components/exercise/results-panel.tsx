@@ -10,6 +10,7 @@ export const verdictLabels: Record<Verdict, string> = {
   runtime_error: "Runtime error",
   time_limit_exceeded: "Time limit exceeded",
   memory_limit_exceeded: "Memory limit exceeded",
+  output_limit_exceeded: "Output limit exceeded",
 };
 
 const statusLabels: Record<TestResult["status"], string> = {

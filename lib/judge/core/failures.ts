@@ -1,5 +1,5 @@
 import type { CompileError, ResultsDocument, Verdict } from "../results";
-import { cap, learnerMessage, verdictOf, type Outcome } from "./outcomes";
+import { OUTPUT_LIMIT_CHARS, cap, learnerMessage, verdictOf, type Outcome } from "./outcomes";
 import { LEARNER_EXPORTS } from "./harness";
 import { LEARNER_MODULE } from "./sandbox";
 import { transpileTypeScript } from "./transpile";
@@ -94,6 +94,8 @@ export function planFailure(reason: string): FailureFields {
 }
 
 export function summaryOf(verdict: Verdict, limits: JudgeLimits): string {
+  if (verdict === "output_limit_exceeded")
+    return `A test printed more than ${OUTPUT_LIMIT_CHARS.toLocaleString("en-US")} characters and was stopped: the printing, not the limiter, is what to change.`;
   return verdict === "time_limit_exceeded"
     ? `At least one test did not finish within its ${limits.testTimeMs} ms of work.`
     : `The sandbox ran out of memory (${Math.round(limits.memoryBytes / 2 ** 20)} MB).`;

@@ -139,7 +139,9 @@ export async function judgeInSandbox(input: JudgeCoreInput): Promise<ResultsDocu
     {
       status: verdict === "accepted" ? "pass" : "fail",
       verdict,
-      ...(verdict === "time_limit_exceeded" || verdict === "memory_limit_exceeded"
+      ...(verdict === "time_limit_exceeded" ||
+      verdict === "memory_limit_exceeded" ||
+      verdict === "output_limit_exceeded"
         ? { message: summaryOf(verdict, limits) }
         : {}),
       tests: progress.tests,
@@ -174,6 +176,10 @@ async function runAllTests(
       // A memory bomb goes off in every test that calls it, each one slower than the last as the
       // allocator thrashes: one is enough to know.
       outcome = { status: "error", kind: "after-memory" };
+    } else if (progress.verdicts.includes("output_limit_exceeded")) {
+      // Printing that floods one test floods them all (it is usually in the constructor), and each
+      // costs the time to build the text: one is enough to know.
+      outcome = { status: "error", kind: "after-output" };
     } else {
       drainLeftovers(sandbox);
       sandbox.limit(
@@ -204,7 +210,17 @@ async function runAllTests(
       if (outcome.kind === "time" && isHeapNearlyFull(sandbox, limits))
         outcome = { ...outcome, kind: "memory" };
     }
-    const result = testResult(info, outcome, output ?? takeOutput(sandbox), limits);
+    if (output === undefined) {
+      // A test the harness did not finish (a differential test, one stopped for time) still says
+      // whether it printed past the limit.
+      const report = takeOutputReport(sandbox);
+      output = report.text;
+      if (report.over !== "") {
+        outcome = { status: "error", kind: "output", message: report.over };
+        counterexample = undefined;
+      }
+    }
+    const result = testResult(info, outcome, output, limits);
     progress.pending.shift();
     progress.tests.push(result);
     const verdict = verdictOf(outcome);
@@ -294,6 +310,21 @@ function limitOneTest(sandbox: Sandbox, limits: JudgeLimits): void {
 
 function takeOutput(sandbox: Sandbox): string {
   return sandbox.callInternalForString("takeOutput") ?? "";
+}
+
+function takeOutputReport(sandbox: Sandbox): { text: string; over: string } {
+  try {
+    const report = JSON.parse(sandbox.callInternalForString("takeOutputReport") ?? "{}") as {
+      text?: unknown;
+      over?: unknown;
+    };
+    return {
+      text: typeof report.text === "string" ? report.text : "",
+      over: typeof report.over === "string" ? report.over : "",
+    };
+  } catch {
+    return { text: "", over: "" };
+  }
 }
 
 /** The running test gets the crash; the ones after it were not run. */

@@ -9,10 +9,12 @@ export const outcomeKinds = [
   "wall-clock",
   "stack",
   "memory",
+  "output",
   "time",
   "never-settles",
   "budget",
   "after-memory",
+  "after-output",
   "crash",
 ] as const;
 export type OutcomeKind = (typeof outcomeKinds)[number];
@@ -36,6 +38,8 @@ export function verdictOf(outcome: Outcome): Verdict {
       return "wrong_answer";
     case "memory":
       return "memory_limit_exceeded";
+    case "output":
+      return "output_limit_exceeded";
     case "time":
     case "never-settles":
     case "budget":
@@ -122,11 +126,17 @@ export function learnerMessage(outcome: Outcome, limits: JudgeLimits, moduleName
     case "after-memory":
       text = "not run: an earlier test ran out of memory";
       break;
+    case "after-output":
+      text = "not run: an earlier test printed past the output limit";
+      break;
     case "memory":
       text = `ran out of memory (the sandbox allows ${Math.round(limits.memoryBytes / 2 ** 20)} MB): does something grow without bound?`;
       break;
     case "stack":
       text = "stack overflow: does a function call itself without end?";
+      break;
+    case "output":
+      text = outputLimitMessage(base, limits);
       break;
     case "crash":
       text = `the sandbox had to be stopped: ${base}`;
@@ -146,6 +156,15 @@ export function learnerMessage(outcome: Outcome, limits: JudgeLimits, moduleName
   }
   return cap(text, limits.outputChars);
 }
+
+/** base: where the printing happened ("solution.ts:14"), as the harness saw it. */
+function outputLimitMessage(where: string, limits: JudgeLimits): string {
+  const site = /^solution\.ts:\d+$/.test(where) ? ` (console.log at ${where})` : "";
+  return `stopped: this test printed more than ${OUTPUT_LIMIT_CHARS.toLocaleString("en-US")} characters${site}. The judge shows the first ${limits.outputChars.toLocaleString("en-US")} characters of a test's output and drops the rest, but building that much text still costs your code time: print less, or only while you debug one test.`;
+}
+
+/** The harness's OUTPUT_LIMIT (lockdown.ts): characters one test may print before it is stopped. */
+export const OUTPUT_LIMIT_CHARS = 1_000_000;
 
 export function cap(text: string, max: number): string {
   return text.length <= max

@@ -250,13 +250,41 @@ describe("prototype pollution", () => {
 });
 
 describe("output and errors", () => {
-  test("console output is kept per test and capped", async () => {
-    const code = `export function run() { for (let i = 0; i < 100000; i++) console.log("line " + i + " " + "x".repeat(100)); return 0; }`;
+  test("console output is kept per test and capped, and the learner is told what was cut", async () => {
+    const code = `export function run() { for (let i = 0; i < 5000; i++) console.log("line " + i + " " + "x".repeat(100)); return 1; }`;
     const doc = await judgeWithSuite(code, runSuite, { limits: { outputChars: 1000 } });
     const output = doc.tests[0]?.output ?? "";
-    expect(output.length).toBeLessThan(1200);
-    expect(output).toMatch(/more characters not shown/);
+    expect(doc.tests[0]?.status).toBe("pass");
+    expect(output.length).toBeLessThan(1300);
+    expect(output).toMatch(
+      /output cut: the judge keeps the first 1000 characters a test prints; 4991 more lines \(\d+ characters\) not shown/,
+    );
     expect(JSON.stringify(doc).length).toBeLessThan(8000);
+  });
+
+  test("a test that prints past the output limit is stopped with its own verdict, naming the line", async () => {
+    const code = [
+      "export function run() {",
+      "  for (let i = 0; i < 1e6; i++) {",
+      '    console.log("#".repeat(1000));',
+      "  }",
+      "  return 0;",
+      "}",
+    ].join("\n");
+    const started = performance.now();
+    const doc = await judgeWithSuite(code, runSuite);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(doc.verdict).toBe("output_limit_exceeded");
+    expect(doc.tests[0]?.message).toMatch(
+      /^stopped: this test printed more than 1,000,000 characters \(console\.log at solution\.ts:3\)/,
+    );
+    expect(doc.tests[1]?.message).toBe("not run: an earlier test printed past the output limit");
+  });
+
+  test("catching the output limit's error does not get a test past it", async () => {
+    const code = `export function run() { for (let i = 0; i < 3000; i++) { try { console.log("#".repeat(1000)); } catch {} } return 0; }`;
+    const doc = await judgeWithSuite(code, runSuite);
+    expect(doc.verdict).toBe("output_limit_exceeded");
   });
 
   test.each([

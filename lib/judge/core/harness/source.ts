@@ -43,6 +43,7 @@ function classify(e) {
     return out;
   }
   if (e instanceof WallClockError) return { status: "error", kind: "wall-clock", message: e.message };
+  if (e instanceof OutputLimitError) return { status: "error", kind: "output", message: output.over };
   if (e instanceof H.Error) {
     let stack = "";
     try { stack = str(e.stack); } catch (_) { /* a hostile getter */ }
@@ -68,6 +69,8 @@ async function runTest(index, seed, answersMode, answersJson) {
   pendingOps.length = 0;
   seedRandom(seed);
   seedScheduler(seed ^ 0x5bd1e995);
+  output.over = "";
+  output.printed = 0;
   const wallBefore = wallClockReads;
   let result;
   try {
@@ -79,6 +82,9 @@ async function runTest(index, seed, answersMode, answersJson) {
   if (wallClockReads > wallBefore && result.kind !== "wall-clock") {
     result.readWallClock = true;
   }
+  // A test that caught the OutputLimitError still printed too much.
+  if (output.over !== "") result = { status: "error", kind: "output", message: output.over };
+  output.over = "";
   result.output = takeOutput();
   if (answersMode === "record") result.answers = takeAnswers();
   return H.stringify(result);
@@ -120,6 +126,7 @@ const internal = {
   diffBatch,
   tick,
   takeOutput,
+  takeOutputReport,
   loadError,
   setOutputCap(cap) {
     output.cap = cap;

@@ -104,7 +104,7 @@ function drive(steps, clocks, limiter, call1, expectedFor, level, follow) {
       } catch (e) {
         // Out of memory, a stack overflow or the wall clock are not wrong answers: the test runner
         // reports them with their own verdict and message.
-        if (e instanceof JudgeFailure || e instanceof WallClockError || isResourceError(e)) throw e;
+        if (e instanceof JudgeFailure || e instanceof WallClockError || e instanceof OutputLimitError || isResourceError(e)) throw e;
         r.error = describeError(e instanceof H.Error ? e : { name: "a non-Error value", message: inspect(e, 1, false) });
         if (e instanceof H.Error) r.where = learnerLine(e);
         r.actualValue = undefined;
