@@ -5,6 +5,7 @@ import { CardSession } from "@/app/_components/cards/card-session";
 import { toFlashcardData } from "@/app/_components/cards/flashcard-data";
 import { LocalTime } from "@/app/_components/cards/local-time";
 import { getCatalog } from "@/app/_components/content-lookup";
+import { MockInterviewLink } from "@/app/interview/_components/interview-link";
 import { SystemClock } from "@/lib/limiters/clock";
 import { getViewer, listCardStates, listReviewTimes } from "@/lib/progress";
 import { buildReviewQueue, reviewStreak } from "@/lib/review";
@@ -36,6 +37,9 @@ export default async function ReviewPage() {
       <p className={styles.lede}>
         Write your answer, reveal the model one, and grade yourself. Your grades decide when each
         card comes back: just before you would forget it.
+      </p>
+      <p>
+        Practise saying it aloud too: <MockInterviewLink />
       </p>
       <ul className={styles.stats} aria-label="Your review schedule">
         <li className={styles.stat} data-testid="due-count">

@@ -5,6 +5,8 @@ import { getCatalog, requireLesson } from "@/app/_components/content-lookup";
 import { ContinueLink } from "@/app/_components/continue-link";
 import { LessonMeta } from "@/app/_components/lesson-card";
 import { ExerciseList } from "@/app/_components/mdx/exercise-list";
+import { MockInterviewLink } from "@/app/interview/_components/interview-link";
+import { hasInterview } from "@/lib/interview/load-interview";
 import { lessonMdxComponents } from "@/app/_components/mdx/mdx-components";
 import { compileMdx } from "@/lib/content/compile-mdx";
 import { courseHref, sectionHref } from "@/lib/content/urls";
@@ -56,6 +58,7 @@ export default async function LessonPage({ params }: LessonParams) {
             label: "Start the lesson",
           }}
         />
+        <MockInterviewLink lesson={{ ...lesson, hasInterview: hasInterview(lesson) }} />
       </div>
 
       <div className="prose">

@@ -12,9 +12,12 @@ import {
   playgroundHref,
   previewHref,
 } from "@/lib/instructor";
+import { getInterviewFigures } from "@/lib/interview/server";
+import { loadLessonInterview } from "@/lib/interview/load-interview";
 import { lessonRefSchema } from "@/lib/progress/schemas";
 import { requireInstructorPage } from "../../_components/access";
 import { FiguresTable } from "../../_components/figures-table";
+import { InterviewFiguresTables } from "../../_components/interview-figures";
 import styles from "../../_components/instructor.module.css";
 
 interface DashboardParams {
@@ -32,6 +35,8 @@ export default async function LessonDashboardPage({ params }: DashboardParams) {
   const found = findLessonForInstructor(course, lesson);
   const dashboard = await getLessonDashboard(course, lesson);
   if (!found || !dashboard) notFound();
+  const interview = loadLessonInterview({ ...found, courseSlug: course, slug: lesson });
+  const interviewFigures = interview ? await getInterviewFigures({ course, lesson }) : null;
 
   return (
     <div className={styles.page}>
@@ -59,6 +64,9 @@ export default async function LessonDashboardPage({ params }: DashboardParams) {
           csvHref={csvHref(course, lesson, id)}
         />
       ))}
+      {interview && interviewFigures ? (
+        <InterviewFiguresTables figures={interviewFigures} interview={interview} />
+      ) : null}
     </div>
   );
 }
