@@ -8,6 +8,9 @@ import * as tb from "@/content/courses/system-design/lessons/01.rate-limiter/exe
 import * as lb from "@/content/courses/system-design/lessons/01.rate-limiter/exercises/05.leaky-bucket/solution";
 import * as kl from "@/content/courses/system-design/lessons/01.rate-limiter/exercises/06.keyed-limiter/solution";
 import * as ha from "@/content/courses/system-design/lessons/01.rate-limiter/exercises/07.http-answer/solution";
+import * as gcra from "@/content/courses/system-design/lessons/01.rate-limiter/exercises/09.gcra/solution";
+import * as cl from "@/content/courses/system-design/lessons/01.rate-limiter/exercises/10.concurrency-limiter/solution";
+import * as pr from "@/content/courses/system-design/lessons/01.rate-limiter/exercises/11.polite-retries/solution";
 import * as lib from "@/lib/limiters";
 
 // Each exercise's solution.ts is the judge's reference; it must decide exactly as the course's
@@ -215,4 +218,107 @@ test("the distributed bucket decides as the course's shared store, one request a
     ),
     { numRuns: 100 },
   );
+});
+
+describe("the exercises beyond one limiter", () => {
+  test("Gcra decides and answers retry-after as the course's reference", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 8 }),
+        fc.constantFrom(0.5, 1, 2, 3, 5, 7, 10),
+        gaps,
+        (capacity, perSecond, trace) => {
+          const clock = new lib.ManualClock();
+          const mine = new gcra.Gcra(capacity, perSecond, clock);
+          const theirs = new lib.Gcra(capacity, perSecond, clock);
+          for (const { dt, count, n } of trace) {
+            clock.advance(dt);
+            expect(mine.retryAfterMs(n)).toBe(theirs.retryAfterMs(n));
+            for (let i = 0; i < count; i++) expect(mine.tryAcquire(n)).toBe(theirs.tryAcquire(n));
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  test("ConcurrencyLimiter admits, finishes and expires as the course's reference", () => {
+    const op = fc.record({
+      dt: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 700 })),
+      kind: fc.constantFrom("critical", "normal", "finish", "count"),
+      pick: fc.nat(),
+    });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 6 }),
+        fc.nat({ max: 6 }),
+        fc.integer({ min: 1, max: 1500 }),
+        fc.array(op, { maxLength: 60 }),
+        (max, reserved, leaseMs, ops) => {
+          fc.pre(reserved <= max);
+          const clock = new lib.ManualClock();
+          const options = { maxInFlight: max, reservedForCritical: reserved, leaseMs, clock };
+          const mine = new cl.ConcurrencyLimiter(options);
+          const theirs = new lib.ConcurrencyLimiter(options);
+          const issued: number[] = [];
+          for (const { dt, kind, pick } of ops) {
+            clock.advance(dt);
+            if (kind === "finish") {
+              const permit = issued[pick % Math.max(1, issued.length)] ?? 0;
+              expect(mine.finish(permit)).toBe(theirs.finish(permit));
+            } else if (kind === "count") {
+              expect(mine.inFlight()).toBe(theirs.inFlight());
+            } else {
+              const a = mine.tryStart(kind);
+              expect(a).toBe(theirs.tryStart(kind));
+              if (a !== null) issued.push(a);
+            }
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  test("RetryPolicy gives the course's reference delays for the same random numbers", () => {
+    const headers = [
+      undefined,
+      null,
+      "",
+      "0",
+      "3",
+      " 12 ",
+      "1.5",
+      "Tue, 01 Dec 2026 12:00:09 GMT",
+      "soon",
+    ];
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            attempt: fc.integer({ min: 1, max: 10 }),
+            status: fc.constantFrom(200, 400, 429, 500, 503),
+            header: fc.constantFrom(...headers),
+            roll: fc.double({ min: 0, max: 0.999999, noNaN: true }),
+          }),
+          { maxLength: 40 },
+        ),
+        (calls) => {
+          const clock = new lib.ManualClock(Date.UTC(2026, 11, 1, 12, 0, 0));
+          let roll = 0; // both policies draw the same number for the same call
+          const base = { baseMs: 250, capMs: 4000, maxAttempts: 7, maxWaitMs: 15_000, clock };
+          const mine = new pr.RetryPolicy({ ...base, random: () => roll });
+          const theirs = new lib.RetryPolicy({ ...base, random: () => roll });
+          for (const call of calls) {
+            roll = call.roll;
+            const response = { status: call.status, retryAfter: call.header };
+            expect(mine.delayAfter(call.attempt, response)).toBe(
+              theirs.delayAfter(call.attempt, response),
+            );
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
 });
