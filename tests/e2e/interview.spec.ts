@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import Database from "better-sqlite3";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
@@ -239,6 +240,13 @@ test("the full round keeps notes and a drawing made on a canvas served from our 
   const types = JSON.parse(saved.drawing).elements.map((e: { type: string }) => e.type);
   expect(types).toEqual(expect.arrayContaining(["rectangle", "text"]));
   expect(assets.every((url) => new URL(url).hostname === "127.0.0.1")).toBe(true);
+
+  // The saved round reopens with its notes and its drawing, read-only.
+  await page.getByRole("button", { name: "Open round" }).first().click();
+  await expect(page.getByTestId("saved-notes")).toContainText("Limit per API key");
+  await expect(
+    page.getByTestId("saved-round").getByTestId("canvas").locator("canvas.interactive"),
+  ).toBeVisible({ timeout: 30_000 });
 });
 
 test("the interview pages have no serious or critical axe violations", async ({ page }) => {
@@ -269,4 +277,51 @@ test("the interview pages have no serious or critical axe violations", async ({ 
     timeout: 30_000,
   });
   expect(await seriousViolations(page), "the round's canvas").toEqual([]);
+});
+
+test("the instructor's dashboard shows drill attempts and the weakest rubric points", async ({
+  page,
+}) => {
+  const email = `e2e-interview-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await page.goto("/sign-up");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("a long enough password");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL("/progress");
+  // One drill that said only the first point: every other point is at most as often said.
+  const saved = await page.request.post(attemptsApi, {
+    data: {
+      kind: "drill",
+      timeLimitMs: 45_000,
+      timeUsedMs: 30_000,
+      said: ["token-bucket-default"],
+      answeredBy: "typing",
+    },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(saved.status()).toBe(201);
+  // What `npm run user:promote` does, on the e2e server's database (playwright.config.ts).
+  const sqlite = new Database("data/e2e/tradeoff.db");
+  try {
+    sqlite.pragma("busy_timeout = 5000");
+    sqlite.prepare(`UPDATE "user" SET role = 'instructor' WHERE email = ?`).run(email);
+  } finally {
+    sqlite.close();
+  }
+  await page.goto(`/instructor/${course}/${lesson}`);
+  const kinds = page.locator('[data-table="interviews"]');
+  await expect(kinds.getByRole("row", { name: /Timed answer/ })).toBeVisible();
+  const drills = Number(
+    await kinds
+      .getByRole("row", { name: /Timed answer/ })
+      .getByRole("cell")
+      .first()
+      .textContent(),
+  );
+  expect(drills).toBeGreaterThanOrEqual(1);
+  const weakest = page.locator('[data-table="weak-points"] tbody tr');
+  await expect(weakest.first()).toBeVisible();
+  expect(await weakest.count()).toBeLessThanOrEqual(10);
+  await expect(weakest.first().getByRole("cell").nth(3)).toHaveText(/^0 of \d+ \(0%\)$/);
+  expect(await seriousViolations(page), "the dashboard").toEqual([]);
 });

@@ -20,7 +20,7 @@ export function DrawingCanvas({
   onChange,
 }: {
   initial: string | null;
-  onChange: (scene: string) => void;
+  onChange?: (scene: string) => void;
 }) {
   // Rendered only after the round starts (never on the server), so the media query can be read now.
   const [theme] = useState<"light" | "dark">(() =>
@@ -30,7 +30,7 @@ export function DrawingCanvas({
   useEffect(() => nameUnnamedButtons(frame.current), []);
   return (
     <section className={styles.canvas} aria-label="Drawing canvas" data-testid="canvas" ref={frame}>
-      <ExcalidrawCanvas initial={initial} onChange={onChange} theme={theme} />
+      <ExcalidrawCanvas initial={initial} theme={theme} {...(onChange ? { onChange } : {})} />
     </section>
   );
 }

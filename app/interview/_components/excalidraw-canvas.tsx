@@ -15,7 +15,8 @@ if (typeof window !== "undefined") {
 export interface ExcalidrawCanvasProps {
   /** A scene saved earlier (Excalidraw JSON), or null for an empty canvas. */
   initial: string | null;
-  onChange: (scene: string) => void;
+  /** Absent for a saved drawing shown read-only. */
+  onChange?: (scene: string) => void;
   theme: "light" | "dark";
 }
 
@@ -37,6 +38,7 @@ export default function ExcalidrawCanvas({ initial, onChange, theme }: Excalidra
     <Excalidraw
       initialData={initialData}
       theme={theme}
+      viewModeEnabled={!onChange}
       name="High-level design"
       UIOptions={{
         canvasActions: {
@@ -48,6 +50,7 @@ export default function ExcalidrawCanvas({ initial, onChange, theme }: Excalidra
         },
       }}
       onChange={(elements, appState, files) => {
+        if (!onChange) return;
         if (elements.length === 0 && last.current === null) return;
         const scene = serializeAsJSON(elements, appState, files, "local");
         if (scene === last.current) return;

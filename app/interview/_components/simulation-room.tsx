@@ -249,7 +249,13 @@ export function SimulationRoom({ course, lesson, prompt, phases, attempts }: Pro
   );
 }
 
-/** Past rounds side by side, phase by phase (newest first, at most six). */
+interface SavedRound {
+  id: string;
+  notes: string;
+  drawing: string | null;
+}
+
+/** Past rounds side by side, phase by phase (newest first, at most six), each reopenable. */
 function PhaseComparison({
   phases,
   attempts,
@@ -258,6 +264,28 @@ function PhaseComparison({
   attempts: AttemptJson[];
 }) {
   const shown = attempts.slice(0, 6);
+  const [open, setOpen] = useState<SavedRound | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const openHeading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (open) openHeading.current?.focus();
+  }, [open]);
+
+  async function reopen(id: string) {
+    setError(null);
+    try {
+      const response = await fetch(`/api/interview/attempts/${id}`, {
+        headers: { accept: "application/json" },
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      setOpen((await response.json()) as SavedRound);
+    } catch (caught) {
+      setError(
+        `That round could not be opened (${caught instanceof Error ? caught.message : "error"}).`,
+      );
+    }
+  }
   return (
     <section className={styles.attempts} aria-labelledby="past-rounds">
       <h2 id="past-rounds">Your past rounds</h2>
@@ -299,10 +327,51 @@ function PhaseComparison({
                   </td>
                 ))}
               </tr>
+              <tr>
+                <th scope="row">Notes and drawing</th>
+                {shown.map((attempt, index) => (
+                  <td key={attempt.id}>
+                    <button
+                      type="button"
+                      className={styles.secondary}
+                      onClick={() => void reopen(attempt.id)}
+                    >
+                      Open <span className="sr-only">round {shown.length - index}</span>
+                    </button>
+                  </td>
+                ))}
+              </tr>
             </tbody>
           </table>
         </div>
       )}
+      {error ? (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+      {open ? (
+        <div className={styles.saved} data-testid="saved-round">
+          <h3 ref={openHeading} tabIndex={-1}>
+            That round&rsquo;s notes and drawing
+          </h3>
+          {open.notes ? (
+            <p className={styles.typed} data-testid="saved-notes">
+              {open.notes}
+            </p>
+          ) : (
+            <p className={styles.hint}>No notes.</p>
+          )}
+          {open.drawing ? (
+            <DrawingCanvas key={open.id} initial={open.drawing} />
+          ) : (
+            <p className={styles.hint}>No drawing.</p>
+          )}
+          <button type="button" className={styles.secondary} onClick={() => setOpen(null)}>
+            Close
+          </button>
+        </div>
+      ) : null}
     </section>
   );
 }
