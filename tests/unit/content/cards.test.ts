@@ -3,6 +3,7 @@ import { join } from "node:path";
 import GithubSlugger from "github-slugger";
 import { describe, expect, test } from "vitest";
 import * as fixedWindowBoundary from "@/content/courses/system-design/lessons/01.rate-limiter/examples/fixed-window-boundary";
+import * as interviewEstimate from "@/content/courses/system-design/lessons/01.rate-limiter/examples/interview-estimate";
 import * as layeredLimits from "@/content/courses/system-design/lessons/01.rate-limiter/examples/layered-limits";
 import * as slidingCounterWorstCase from "@/content/courses/system-design/lessons/01.rate-limiter/examples/sliding-counter-worst-case";
 import * as keyNeverExpires from "@/content/courses/system-design/lessons/01.rate-limiter/examples/key-never-expires";
@@ -73,6 +74,7 @@ describe("the rate limiter lesson's cards.yaml", () => {
       "gcra-one-timestamp": gcraOneTimestamp.run(quiet),
       "key-never-expires": keyNeverExpires.run(quiet),
       "layered-limits": layeredLimits.run(quiet),
+      "interview-estimate": interviewEstimate.run(quiet),
       "sliding-counter-worst-case": slidingCounterWorstCase.run(quiet),
     };
     // card id -> the figure the lesson shows for the same question: the card must not drift from it.
@@ -86,6 +88,7 @@ describe("the rate limiter lesson's cards.yaml", () => {
       "gcra-retry-after": figures["gcra-one-timestamp"].waitMs,
       "trap-key-never-expires": figures["key-never-expires"].served,
       "layered-limits-charged": figures["layered-limits"].charged,
+      "estimate-bucket-memory": figures["interview-estimate"].bucketMb,
       "sliding-counter-worst-case": figures["sliding-counter-worst-case"].counterWorst,
     };
     const numberCards = cards.filter((c) => c.grade?.kind === "number");
