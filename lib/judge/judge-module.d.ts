@@ -74,6 +74,13 @@ declare module "judge" {
     setup?: string;
     /** Window length, so the timeline can draw the window edges. */
     windowMs?: number;
+    /**
+     * How the message describes the window of the diverging request: "fixed" and "aligned" windows
+     * start at multiples of windowMs (a fixed window, whose message also says when the learner's
+     * windows start at the first request; a sliding counter's current window), a "sliding" one is
+     * the last windowMs.
+     */
+    windows?: "fixed" | "aligned" | "sliding";
     /** Bucket capacity, for the timeline's level axis. */
     capacity?: number;
     /** Makes one request; the default calls allow() / tryAcquire(n) / allow(key) / tryAcquire(key, n). */
@@ -101,6 +108,8 @@ declare module "judge" {
      * tie, where either answer passes and the reference follows the learner's.
      */
     margin?: (reference: L, answer: unknown, step: TraceStep) => number;
+    /** How the message describes windows (see TraceOptions). */
+    windows?: "fixed" | "aligned" | "sliding";
   }
 
   /** Runs the same steps through the learner's limiter and the reference, and compares every answer. */
@@ -122,6 +131,8 @@ declare module "judge" {
      * tie, where either answer passes and the reference follows the learner's.
      */
     margin?: (reference: L, answer: unknown, step: TraceStep) => number;
+    /** How the message describes windows (see TraceOptions). */
+    windows?: "fixed" | "aligned" | "sliding";
     category?: string;
   }
 

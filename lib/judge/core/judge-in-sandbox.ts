@@ -225,6 +225,8 @@ async function runAllTests(
     progress.tests.push(result);
     const verdict = verdictOf(outcome);
     progress.verdicts.push(verdict);
+    // The learner sees one counterexample: that of the first hidden test that failed (decision 123).
+    counterexample ??= info.hidden ? hiddenFailure(info, outcome, limits) : undefined;
     if (counterexample && !progress.counterexample) progress.counterexample = counterexample;
     input.onTestResult?.(index, result, verdict);
   }
@@ -249,6 +251,27 @@ function testResult(
     ...(output ? { output } : {}),
   };
   return redactHidden(full);
+}
+
+/**
+ * A fixed hidden test that failed, told as a counterexample: its first divergence and the trace that
+ * led there (or its assertion), named, since its own entry in the document carries no message.
+ */
+function hiddenFailure(
+  info: TestInfo,
+  outcome: Outcome,
+  limits: JudgeLimits,
+): Counterexample | undefined {
+  if (outcome.status !== "fail" || outcome.message === undefined) return undefined;
+  const category = info.category === undefined ? "" : ` (${info.category})`;
+  const message = `The hidden test "${info.name}"${category} failed here.\n\n${learnerMessage(outcome, limits, LEARNER_MODULE)}`;
+  const setup = /The trace that led there \((.*)\):/.exec(outcome.message)?.[1] ?? "";
+  return {
+    test: info.name,
+    setup,
+    message,
+    trace: outcome.trace ?? { requests: [], firstDivergence: null },
+  };
 }
 
 /**

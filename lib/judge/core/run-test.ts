@@ -163,7 +163,7 @@ export async function runDifferentialTest(
   if (result.outcome === "time") return { outcome: { status: "error", kind: "time" } };
   if (result.outcome === "pass") return { outcome: { status: "pass" } };
   const { failure, setup } = result.result;
-  const message = `On a random trace your limiter and the reference disagree.\n\n${failure.message}`;
+  const message = `The hidden test "${test.name}" found a random trace on which your limiter and the reference disagree.\n\n${failure.message}`;
   return {
     outcome: { status: "fail", kind: failure.threw ? "runtime" : "wrong", message },
     counterexample: {

@@ -2,6 +2,7 @@ import { ANSWERS_SOURCE } from "./answers";
 import { ASSERTIONS_SOURCE } from "./assertions";
 import { LOCKDOWN_SOURCE } from "./lockdown";
 import { MESSAGES_SOURCE } from "./messages";
+import { EXPLAIN_SOURCE } from "./explain";
 import { STORE_SOURCE } from "./store";
 import { TIES_SOURCE } from "./ties";
 import { TRACES_SOURCE } from "./traces";
@@ -176,6 +177,7 @@ export const HARNESS_READABLE_SOURCE = compact(
     LOCKDOWN_SOURCE,
     ASSERTIONS_SOURCE,
     MESSAGES_SOURCE,
+    EXPLAIN_SOURCE,
     ANSWERS_SOURCE,
     TRACES_SOURCE,
     TIES_SOURCE,

@@ -85,10 +85,12 @@ function moveClock(clock, step, label) {
  * request of a step; with a reference, it is the reference's answer. Never throws for the learner's
  * mistakes: they are recorded, so the caller can report the whole trace.
  */
-function drive(steps, clocks, limiter, call1, expectedFor, level, follow) {
+function drive(steps, clocks, limiter, call1, expectedFor, level, follow, referenceState) {
   const requests = [];
   const levels = level ? [] : undefined;
   let divergence = null;
+  let state;
+  let theirs;
   let stop = false;
   for (let s = 0; s < steps.length && !stop; s++) {
     const step = steps[s];
@@ -120,19 +122,26 @@ function drive(steps, clocks, limiter, call1, expectedFor, level, follow) {
       }
       if (levels) push(levels, level());
       push(requests, r);
-      if (differs && divergence === null) divergence = requests.length - 1;
+      if (differs && divergence === null) {
+        divergence = requests.length - 1;
+        // Both sides' own account of their state at that moment (explain.ts).
+        if (r.error === undefined) {
+          state = readState(limiter);
+          if (state !== undefined && referenceState) theirs = referenceState();
+        }
+      }
       // Past the first divergence, keep going a little so the chart shows what came after it.
       if (r.error !== undefined || (divergence !== null && requests.length > divergence + 200)) stop = true;
     }
   }
-  return { requests, divergence, levels };
+  return { requests, divergence, levels, state, referenceState: theirs };
 }
 
 function traceFailure(result, options) {
   const at = result.divergence;
   const r = result.requests[at];
   const setup = options.setup ? " (" + options.setup + ")" : "";
-  const message = divergenceSentence(at, r) + "\n\nThe trace that led there" + setup + ":\n" + traceLines(result.requests, at);
+  const message = divergenceSentence(at, r) + explanationLines(result, options) + "\n\nThe trace that led there" + setup + ":\n" + traceLines(result.requests, at);
   const failure = { message, trace: chartTrace(result.requests, at, options, result.levels) };
   // A limiter that threw is a runtime error, not a wrong answer, even when a trace shows where.
   if (r.error !== undefined) failure.threw = true;
@@ -188,7 +197,7 @@ function compareWithReference(spec, config, steps, record) {
     expectedFor = (step) => { const v = live.expectedFor(step); push(record.values, v); return v; };
     if (level) level = () => { const l = live.level(); push(record.levels, l); return l; };
   }
-  const result = drive(steps, [learnerClock], limiter.value, call1, expectedFor, level, runner.follow);
+  const result = drive(steps, [learnerClock], limiter.value, call1, expectedFor, level, runner.follow, () => readState(runner.reference));
   return comparison(result, spec, config);
 }
 
@@ -214,7 +223,7 @@ function createLearner(spec, clock, config) {
 
 function comparison(result, spec, config) {
   if (result.divergence === null) return { failure: null };
-  const options = { setup: spec.setup ? spec.setup(config) : undefined, windowMs: config.windowMs, capacity: config.capacity };
+  const options = { setup: spec.setup ? spec.setup(config) : undefined, windowMs: config.windowMs, capacity: config.capacity, windows: spec.windows };
   return { failure: traceFailure(result, options) };
 }
 
@@ -242,7 +251,7 @@ function compareRemembering(spec, config, steps) {
 
 /** expectSameAs(learner, reference, { create, setup?, call?, level?, config?, steps }) for hidden tests. */
 function expectSameAs(learner, reference, spec) {
-  const full = { learner, reference, create: spec.create, call: spec.call, level: spec.level, margin: spec.margin, setup: spec.setup ? () => spec.setup : undefined };
+  const full = { learner, reference, create: spec.create, call: spec.call, level: spec.level, margin: spec.margin, windows: spec.windows, setup: spec.setup ? () => spec.setup : undefined };
   const outcome = compareRemembering(full, spec.config || {}, spec.steps);
   if (outcome.failure) fail(outcome.failure.message, outcome.failure.trace, outcome.failure.threw);
 }

@@ -110,6 +110,7 @@ describe("same as the reference", () => {
 
   differential("random traces agree with the reference", {
     kind: "window",
+    windows: "fixed",
     learner,
     reference,
     setup,

@@ -11,7 +11,7 @@ test("admits up to the limit in one window, then denies", () => {
       { at: 0, count: 3, expect: "allowed" },
       { at: 500, count: 2, expect: "denied" },
     ],
-    { setup: "new FixedWindow(3, 1000, clock)", windowMs: 1000 },
+    { setup: "new FixedWindow(3, 1000, clock)", windowMs: 1000, windows: "fixed" },
   );
 });
 
@@ -27,7 +27,7 @@ test("a new window starts with a fresh count", () => {
       { at: 1100, count: 2, expect: "allowed" },
       { at: 1200, expect: "denied" },
     ],
-    { setup: "new FixedWindow(2, 1000, clock)", windowMs: 1000 },
+    { setup: "new FixedWindow(2, 1000, clock)", windowMs: 1000, windows: "fixed" },
   );
 });
 
@@ -43,7 +43,7 @@ test("a request at exactly the boundary belongs to the new window", () => {
       { at: 1000, expect: "allowed" },
       { at: 1999, expect: "denied" },
     ],
-    { setup: "new FixedWindow(1, 1000, clock)", windowMs: 1000 },
+    { setup: "new FixedWindow(1, 1000, clock)", windowMs: 1000, windows: "fixed" },
   );
 });
 
@@ -60,6 +60,6 @@ test("fixed window admits 2x the limit across a boundary", () => {
       { at: 60_000, count: 100, expect: "allowed" },
       { at: 60_000, expect: "denied" },
     ],
-    { setup: "new FixedWindow(100, 60000, clock)", windowMs: 60_000 },
+    { setup: "new FixedWindow(100, 60000, clock)", windowMs: 60_000, windows: "fixed" },
   );
 });

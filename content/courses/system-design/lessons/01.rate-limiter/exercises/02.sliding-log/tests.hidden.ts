@@ -120,6 +120,7 @@ describe("same as the reference", () => {
 
   differential("random traces agree with the reference", {
     kind: "window",
+    windows: "sliding",
     learner,
     reference,
     setup: (c) => `new SlidingLog(${c.limit}, ${c.windowMs}, clock)`,

@@ -45,7 +45,7 @@ test("the burst across a window boundary is refused", () => {
       { at: 59_000, count: 100, expect: "allowed" },
       { at: 60_000, count: 100, expect: "denied" },
     ],
-    { setup: "new SlidingLog(100, 60000, clock)", windowMs: 60_000 },
+    { setup: "new SlidingLog(100, 60000, clock)", windowMs: 60_000, windows: "sliding" },
   );
 });
 

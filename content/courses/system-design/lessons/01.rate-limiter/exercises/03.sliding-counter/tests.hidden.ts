@@ -112,6 +112,7 @@ describe("same as the reference", () => {
 
   differential("random traces agree with the reference", {
     kind: "window",
+    windows: "aligned",
     learner,
     reference,
     setup: (c) => `new SlidingCounter(${c.limit}, ${c.windowMs}, clock)`,
