@@ -31,9 +31,10 @@ export class ManualClock implements Clock {
 }
 
 /**
- * Monotonic wall time for production. Date.now jumps when NTP corrects the clock, and a backwards
- * jump makes a limiter refuse everything until real time catches up; performance.now() never jumps.
- * Adding timeOrigin keeps the values comparable across processes (useful for a shared store).
+ * The production clock. Date.now() follows the system time, which NTP or an operator may step at
+ * any moment; stepped back, it would leave every bucket owing tokens, and the limiter would say no
+ * to everyone until the lost interval had passed again. performance.now() only moves forward.
+ * Adding timeOrigin puts processes on one shared scale, which a shared store needs.
  */
 export class SystemClock implements Clock {
   now(): number {

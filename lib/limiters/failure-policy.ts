@@ -5,9 +5,9 @@ import type { TokenBucketPlan } from "./keyed-token-bucket";
 import type { BucketStore } from "./store";
 
 /**
- * What a shared limiter does when its store cannot answer. It is a decision, not a detail:
- * - "fail-open" keeps the API up and drops the protection during exactly the incident where it is
- *   needed; right for a public read endpoint, with an alert.
+ * What a shared limiter does when its store cannot answer. Nobody gets to skip choosing:
+ * - "fail-open" serves everything unmetered while the store is gone, so the limit disappears in the
+ *   middle of the incident it was there for; right for a public read endpoint, with an alert.
  * - "fail-closed" keeps the guarantee; with a local fallback limiter (set generously, since each
  *   instance now limits alone) a store blip degrades the limit instead of taking the API down.
  *   Without a fallback, every request is refused until the store answers again.

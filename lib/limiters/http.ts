@@ -20,7 +20,10 @@ export interface RefusalOptions {
 }
 
 export interface HttpAnswer {
-  /** 429 for a refusal. Never 503: that says the service is unwell and invites retries. */
+  /**
+   * 429: this caller is over its quota. Not 503, which means the server itself cannot cope (the
+   * right answer when shedding load for everyone, not when one client has used up its share).
+   */
   status: 200 | 429;
   headers: Record<string, string>;
   body?: RateLimitProblem;
@@ -29,8 +32,8 @@ export interface HttpAnswer {
 export const RATE_LIMIT_PROBLEM_TYPE = "/problems/rate-limit-exceeded";
 
 /**
- * The quota headers every response should carry, allowed or not: publishing the remaining quota is
- * what lets a well-behaved client pace itself instead of discovering the limit by hitting it.
+ * The quota headers for any response, allowed or refused. A client that can read how much it has
+ * left can slow down on its own; one that cannot only learns the limit from its first 429.
  */
 export function rateLimitHeaders(decision: Decision): Record<string, string> {
   const headers: Record<string, string> = { "RateLimit-Limit": String(decision.limit) };

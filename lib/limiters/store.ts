@@ -41,6 +41,11 @@ export class MemoryBucketStore implements BucketStore {
   constructor(private readonly maxKeys = 1_000_000) {}
 
   async take(key: string, request: BucketRequest): Promise<Decision> {
+    return this.decide(key, request);
+  }
+
+  /** take() without the promise: what a synchronous caller (a lesson example, a test) can use. */
+  decide(key: string, request: BucketRequest): Decision {
     const { capacity, perSecond, cost } = request;
     const now = Math.floor(request.now);
     this.expire(now);

@@ -57,19 +57,19 @@ test("the figures in the lesson are the ones the code computes", async ({ page }
   await page.goto(sectionPath("understand"));
   const shown = outputs(page);
   for (const line of [
-    "t=59s  fixed=100 allowed, log=100 allowed",
-    "t=60s  fixed=100 allowed, log=0 allowed",
-    "idle start, 15 arrive at once -> 10 allowed",
-    "tokens left: 0.0",
-    "+1s, 15 arrive at once       -> 5 allowed",
-    "after 60s idle, tokens: 10.0 (capacity 10, not 300)",
-    "offered  30/min -> log allowed  308, counter allowed  308, decisions differing   0%",
-    "offered  90/min -> log allowed  909, counter allowed  911, decisions differing   1%",
-    "offered 150/min -> log allowed  993, counter allowed  987, decisions differing  30%",
-    "offered 270/min -> log allowed 1000, counter allowed  990, decisions differing  34%",
-    "limit 100 on each of 3 instances : 300 allowed, limit was 100",
-    "limit 33 each, even routing      : 99 of 100 allowed",
-    "limit 33 each, 70/20/10 routing  : 63 of 100 allowed",
+    "volley of 100 at 59s: fixed window lets in 100, sliding log 100",
+    "volley of 100 at 60s: fixed window lets in 100, sliding log 0",
+    "t=0s (full)          wave of 15: 10 admitted, 0.0 left",
+    "t=1s (1s of refill)  wave of 15:  5 admitted",
+    "t=63s, after 60s idle: 10.0 in the bucket, though 60s earns 300",
+    " 30/min   308      308  0 of 308 (0.00%)",
+    " 90/min   909      911  18 of 924 (1.95%)",
+    "150/min   993      987  448 of 1478 (30.31%)",
+    "270/min  1000      990  934 of 2726 (34.26%)",
+    "adversarial timing             : counter 200, log 100",
+    "100 per instance, 300 sent round-robin   -> 300 served",
+    "33 per instance, 100 sent round-robin    -> 99 served",
+    "33 per instance, 100 sent 70/20/10       -> 63 served",
   ]) {
     await expect(shown.filter({ hasText: line }), line).toHaveCount(1);
   }

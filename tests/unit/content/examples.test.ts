@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import * as fixedWindowBoundary from "@/content/courses/system-design/lessons/01.rate-limiter/examples/fixed-window-boundary";
 import * as leakyVsToken from "@/content/courses/system-design/lessons/01.rate-limiter/examples/leaky-vs-token";
 import * as slidingAccuracy from "@/content/courses/system-design/lessons/01.rate-limiter/examples/sliding-accuracy";
+import * as slidingWorstCase from "@/content/courses/system-design/lessons/01.rate-limiter/examples/sliding-worst-case";
 import * as threeInstances from "@/content/courses/system-design/lessons/01.rate-limiter/examples/three-instances";
 import * as tokenBucketBurst from "@/content/courses/system-design/lessons/01.rate-limiter/examples/token-bucket-burst";
 import * as twelveInstances from "@/content/courses/system-design/lessons/01.rate-limiter/examples/twelve-instances";
@@ -14,15 +15,17 @@ function execute(example: Example) {
   return { lines, values: values ?? {} };
 }
 
-// The figures below are the course notes' printed output, character for character where the notes
-// print them, so the lesson can never drift from its source.
+// The figures below are the course notes' figures (200; 10, 5, 10; 308/909/993/1000 against
+// 308/911/987/990; 300, 99, 63), printed in our own words; every line is pinned so the lesson can
+// never drift from them, and the corrections the lesson makes are pinned the same way.
 describe("the lesson's example programs print the notes' figures", () => {
   test("fixed-window-boundary shows 200 admitted in one second", () => {
     const { lines, values } = execute(fixedWindowBoundary);
     expect(lines).toEqual([
-      "  t=59s  fixed=100 allowed, log=100 allowed",
-      "  t=60s  fixed=100 allowed, log=0 allowed",
-      "  in that 1 second, fixed window let through 200 — twice the stated limit",
+      "  both limiters: 100 per 60s",
+      "  volley of 100 at 59s: fixed window lets in 100, sliding log 100",
+      "  volley of 100 at 60s: fixed window lets in 100, sliding log 0",
+      "  fixed window, 59s to 60s: 200 requests in one second, 2x the limit",
     ]);
     expect(values).toMatchObject({ inOneSecond: 200, fixedAt60s: 100, logAt60s: 0 });
   });
@@ -30,12 +33,12 @@ describe("the lesson's example programs print the notes' figures", () => {
   test("token-bucket-burst admits 10, 5, 10 and caps idle credit at 10", () => {
     const { lines, values } = execute(tokenBucketBurst);
     expect(lines).toEqual([
-      "  idle start, 15 arrive at once -> 10 allowed",
-      "  tokens left: 0.0",
-      "  +1s, 15 arrive at once       -> 5 allowed",
-      "  +2s, 15 arrive at once       -> 10 allowed",
-      "  after 60s idle, tokens: 10.0 (capacity 10, not 300)",
-      "  so the burst is bounded    -> 10 allowed",
+      "  bucket of 10, refilled at 5/s, starting full",
+      "  t=0s (full)          wave of 15: 10 admitted, 0.0 left",
+      "  t=1s (1s of refill)  wave of 15:  5 admitted",
+      "  t=3s (2s of refill)  wave of 15: 10 admitted",
+      "  t=63s, after 60s idle: 10.0 in the bucket, though 60s earns 300",
+      "  t=63s                wave of 15: 10 admitted",
     ]);
     expect(values).toMatchObject({ atStart: 10, afterOneSecond: 5, tokensAfterIdle: "10.0" });
   });
@@ -43,32 +46,45 @@ describe("the lesson's example programs print the notes' figures", () => {
   test("sliding-accuracy reproduces the log-vs-counter table and the memory line", () => {
     const { lines, values } = execute(slidingAccuracy);
     expect(lines).toEqual([
-      "  t=59s  counter=100 allowed",
-      "  t=60s  counter=0 allowed   <- burst refused",
+      "  boundary volleys, two-counter estimate: 100 let in at 59s, 0 at 60s",
       "",
-      "  limit 100/min, same trace through both, 10 minutes each:",
-      "    offered  30/min -> log allowed  308, counter allowed  308, decisions differing   0%",
-      "    offered  90/min -> log allowed  909, counter allowed  911, decisions differing   1%",
-      "    offered 150/min -> log allowed  993, counter allowed  987, decisions differing  30%",
-      "    offered 270/min -> log allowed 1000, counter allowed  990, decisions differing  34%",
+      "  limit 100/min; ten minutes of seeded random traffic per row",
+      "  offered    log  counter  decisions that differ",
+      "   30/min   308      308  0 of 308 (0.00%)",
+      "   90/min   909      911  18 of 924 (1.95%)",
+      "  150/min   993      987  448 of 1478 (30.31%)",
+      "  270/min  1000      990  934 of 2726 (34.26%)",
       "",
-      "  memory per tracked key: log 100 timestamps, counter 2 ints",
+      "  state for one key at its limit: log 100 timestamps, counter 2 integers",
     ]);
+    // The notes' "about 1%" of decisions at 90/min is 18 of 924: 1.95%, and the lesson says so.
     expect(values).toEqual({
       counterAt59s: 100,
       counterAt60s: 0,
       log30: 308,
       counter30: 308,
       differ30: 0,
+      differing30: 0,
+      decisions30: 308,
+      gap30: 0,
       log90: 909,
       counter90: 911,
-      differ90: 1,
+      differ90: 1.95,
+      differing90: 18,
+      decisions90: 924,
+      gap90: 0.22,
       log150: 993,
       counter150: 987,
-      differ150: 30,
+      differ150: 30.31,
+      differing150: 448,
+      decisions150: 1478,
+      gap150: 0.6,
       log270: 1000,
       counter270: 990,
-      differ270: 34,
+      differ270: 34.26,
+      differing270: 934,
+      decisions270: 2726,
+      gap270: 1,
       logTimestamps: 100,
       counterInts: 2,
     });
@@ -77,10 +93,11 @@ describe("the lesson's example programs print the notes' figures", () => {
   test("three-instances gives 300, 99 and 63", () => {
     const { lines, values } = execute(threeInstances);
     expect(lines).toEqual([
-      "  limit 100 on each of 3 instances : 300 allowed, limit was 100",
-      "  limit 33 each, even routing      : 99 of 100 allowed",
-      "  limit 33 each, 70/20/10 routing  : 63 of 100 allowed",
-      "  the user bought 100/min and got 63 — no error, no alert",
+      "  documented: 100/min per customer; 3 instances, each counting alone",
+      "  100 per instance, 300 sent round-robin   -> 300 served",
+      "  33 per instance, 100 sent round-robin    -> 99 served",
+      "  33 per instance, 100 sent 70/20/10       -> 63 served",
+      "  the customer paid for 100 and was served 63; every refusal looked legitimate",
     ]);
     expect(values).toMatchObject({ fullLimit: 300, evenDivided: 99, skewed: 63 });
   });
@@ -121,11 +138,24 @@ describe("the lesson's example programs print the notes' figures", () => {
     });
   });
 
+  test("sliding-worst-case gets 200 into one 60-second window past the two-counter estimate", () => {
+    const { lines, values } = execute(slidingWorstCase);
+    expect(lines).toEqual([
+      "  limit 100 per 60s; the most admitted inside any one 60s span",
+      "  seeded random traffic, 270/min : counter 106, log 100",
+      "  adversarial timing             : counter 200, log 100",
+      "  the counter's 200 all got in between 59.999s and 119.5s: 2x the limit",
+    ]);
+    expect(values).toMatchObject({ worstCounter: 200, worstLog: 100, typicalCounter: 106 });
+    // All 200 fit inside one window: the last got in less than 60 s after the first.
+    expect(Number(values.lastInMs) - Number(values.firstInMs)).toBeLessThan(60_000);
+  });
+
   test("every example imports only the two specifiers the site's shim provides", async () => {
     const { readdir, readFile } = await import("node:fs/promises");
     const dir = "content/courses/system-design/lessons/01.rate-limiter/examples";
     const files = (await readdir(dir)).filter((f) => f.endsWith(".ts"));
-    expect(files.length).toBeGreaterThanOrEqual(6);
+    expect(files.length).toBeGreaterThanOrEqual(7);
     for (const file of files) {
       const source = await readFile(`${dir}/${file}`, "utf8");
       const specifiers = [...source.matchAll(/from\s+"([^"]+)"/g)].map((m) => m[1]);

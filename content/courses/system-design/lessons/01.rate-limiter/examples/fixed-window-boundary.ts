@@ -1,25 +1,43 @@
 import { FixedWindow, ManualClock, SlidingLog, burst } from "@/lib/limiters";
 
-// "100 requests per minute." One clock, two limiters, the same traffic.
+const LIMIT = 100;
+const MINUTE_MS = 60_000;
+
+// Two limiters promise the same thing, LIMIT per minute, and watch one clock. A client stays silent,
+// fires a full volley just before the minute turns over and another just after it.
 export function run(print: (line: string) => void) {
   const clock = new ManualClock(0);
-  const fixed = new FixedWindow(100, 60_000, clock);
-  const log = new SlidingLog(100, 60_000, clock);
+  const contenders = {
+    fixed: new FixedWindow(LIMIT, MINUTE_MS, clock),
+    log: new SlidingLog(LIMIT, MINUTE_MS, clock),
+  };
 
-  // A quiet minute, then everything arrives in the last second of it.
-  clock.advance(59_000);
-  const fixedAt59s = burst(fixed, 100);
-  const logAt59s = burst(log, 100);
-  print(`  t=59s  fixed=${fixedAt59s} allowed, log=${logAt59s} allowed`);
+  /** Moves the clock to `atMs`, lets both limiters face a volley of LIMIT, says what each let in. */
+  const volley = (atMs: number) => {
+    clock.advance(atMs - clock.now());
+    const fixed = burst(contenders.fixed, LIMIT);
+    const log = burst(contenders.log, LIMIT);
+    print(
+      `  volley of ${LIMIT} at ${atMs / 1000}s: fixed window lets in ${fixed}, sliding log ${log}`,
+    );
+    return { fixed, log };
+  };
 
-  // One second later. The clock has ticked over into a new minute.
-  clock.advance(1_000);
-  const fixedAt60s = burst(fixed, 100);
-  const logAt60s = burst(log, 100);
-  print(`  t=60s  fixed=${fixedAt60s} allowed, log=${logAt60s} allowed`);
+  print(`  both limiters: ${LIMIT} per ${MINUTE_MS / 1000}s`);
+  const early = volley(59_000); // last second of minute 0
+  const late = volley(60_000); // first instant of minute 1: the fixed window's count is back to 0
 
-  const inOneSecond = fixedAt59s + fixedAt60s;
-  print(`  in that 1 second, fixed window let through ${inOneSecond} — twice the stated limit`);
+  const inOneSecond = early.fixed + late.fixed;
+  print(
+    `  fixed window, 59s to 60s: ${inOneSecond} requests in one second, ${inOneSecond / LIMIT}x the limit`,
+  );
 
-  return { limit: 100, fixedAt59s, logAt59s, fixedAt60s, logAt60s, inOneSecond };
+  return {
+    limit: LIMIT,
+    fixedAt59s: early.fixed,
+    logAt59s: early.log,
+    fixedAt60s: late.fixed,
+    logAt60s: late.log,
+    inOneSecond,
+  };
 }

@@ -1,31 +1,37 @@
 import { ManualClock, TokenBucket, burst } from "@/lib/limiters";
 
-// 5 requests per second sustained, but allow a burst of 10 that has built up during idle time.
-// Capacity is the burst; the refill rate is the real limit.
+// A bucket of 10 refilled at 5 per second: 10 is how big a spike may be, 5/s is what a client may
+// keep up. The same wave of 15 requests comes back four times; only the gaps between waves differ.
 export function run(print: (line: string) => void) {
   const clock = new ManualClock(0);
   const bucket = new TokenBucket(10, 5, clock);
+  const WAVE = 15;
+  const level = () => bucket.available().toFixed(1);
+  const report = (label: string, admitted: number, note = "") =>
+    print(`  ${label.padEnd(20)} wave of ${WAVE}: ${String(admitted).padStart(2)} admitted${note}`);
 
-  const atStart = burst(bucket, 15);
-  print(`  idle start, 15 arrive at once -> ${atStart} allowed`);
-  const tokensLeft = bucket.available().toFixed(1);
-  print(`  tokens left: ${tokensLeft}`);
+  print(`  bucket of ${bucket.capacity}, refilled at ${bucket.perSecond}/s, starting full`);
+  const atStart = burst(bucket, WAVE);
+  const tokensLeft = level();
+  report("t=0s (full)", atStart, `, ${tokensLeft} left`);
 
   clock.advance(1_000);
-  const afterOneSecond = burst(bucket, 15);
-  print(`  +1s, 15 arrive at once       -> ${afterOneSecond} allowed`);
+  const afterOneSecond = burst(bucket, WAVE);
+  report("t=1s (1s of refill)", afterOneSecond);
 
   clock.advance(2_000);
-  const afterTwoMoreSeconds = burst(bucket, 15);
-  print(`  +2s, 15 arrive at once       -> ${afterTwoMoreSeconds} allowed`);
+  const afterTwoMoreSeconds = burst(bucket, WAVE);
+  report("t=3s (2s of refill)", afterTwoMoreSeconds);
 
-  // Idle long enough and the bucket refills to capacity, but no further.
+  // A long silence: the refill would be worth 60 s × rate, but the bucket stops at its capacity.
   clock.advance(60_000);
-  const tokensAfterIdle = bucket.available().toFixed(1);
+  const tokensAfterIdle = level();
   const uncappedCredit = 60 * bucket.perSecond;
-  print(`  after 60s idle, tokens: ${tokensAfterIdle} (capacity 10, not ${uncappedCredit})`);
-  const afterIdle = burst(bucket, 15);
-  print(`  so the burst is bounded    -> ${afterIdle} allowed`);
+  print(
+    `  t=63s, after 60s idle: ${tokensAfterIdle} in the bucket, though 60s earns ${uncappedCredit}`,
+  );
+  const afterIdle = burst(bucket, WAVE);
+  report("t=63s", afterIdle);
 
   return {
     capacity: bucket.capacity,
