@@ -8,6 +8,12 @@ import { checkExercises } from "./check-exercises";
 import { checkIds } from "./check-ids";
 import { checkInterview } from "./check-interview";
 import { checkLinks } from "./check-links";
+import {
+  checkOriginality,
+  defaultNotesFile,
+  originalityProblems,
+  type OriginalityResult,
+} from "./check-originality";
 import { checkTraps } from "./check-traps";
 import { buildIndex, listDocuments, type MdxDocument } from "./content-index";
 import { collectContentErrors, problemsFromContentError } from "./loader-problems";
@@ -26,6 +32,13 @@ export interface CheckOptions {
   appDir?: string;
   /** Prove exercises and traps with the judge (the slow part); on by default. */
   prove?: boolean;
+  /**
+   * The course notes the learner-visible text must not copy from (a run of 12+ words); by default
+   * ../shared/source/rate-limiter-lesson-notes.txt from the working directory. Absent: skipped.
+   */
+  notesFile?: string;
+  /** Where <LimiterSource file="…"> reads from; lib/limiters by default. */
+  limitersDir?: string;
   /** Called as each stage starts, for a progress line. */
   onStage?: (stage: string) => void;
 }
@@ -40,6 +53,8 @@ export interface CheckReport {
   timings: Record<string, number>;
   /** False when the tree did not load, so only the loader's problems could be reported. */
   complete: boolean;
+  /** Whether the originality check ran (the notes were found) and how many files it read. */
+  originality?: { checked: boolean; notesFile: string; files: number; runs: number };
 }
 
 export async function checkContent(options: CheckOptions = {}): Promise<CheckReport> {
@@ -69,6 +84,14 @@ export async function checkContent(options: CheckOptions = {}): Promise<CheckRep
   await stage("cards", () => problems.push(...checkCards(index)));
   await stage("interview", () => problems.push(...checkInterview(index)));
   await stage("ids", () => problems.push(...checkIds(index)));
+  const originality = await stage("originality", () =>
+    checkOriginality({
+      contentRoot: root,
+      limitersDir: options.limitersDir ?? path.join(process.cwd(), "lib", "limiters"),
+      notesFile: options.notesFile ?? path.join(process.cwd(), defaultNotesFile),
+    }),
+  );
+  problems.push(...originalityProblems(originality));
   let traps = 0;
   if (options.prove ?? true) {
     await stage("exercises", async () => problems.push(...(await checkExercises(index))));
@@ -78,7 +101,16 @@ export async function checkContent(options: CheckOptions = {}): Promise<CheckRep
       problems.push(...checked.problems);
     });
   }
-  return report(root, problems, timings, { index, traps }, true);
+  return {
+    ...report(root, problems, timings, { index, traps }, true),
+    originality: summary(originality),
+  };
+}
+
+function summary(result: OriginalityResult): NonNullable<CheckReport["originality"]> {
+  return result.checked
+    ? { checked: true, notesFile: result.notesFile, files: result.files, runs: result.runs.length }
+    : { checked: false, notesFile: result.notesFile, files: 0, runs: 0 };
 }
 
 /** Compiles each file as the site does (syntax, h1s, code languages) and records its outline. */

@@ -4,9 +4,10 @@ import { formatProblem } from "@/lib/authoring/problem";
 import { displayPath } from "@/lib/content/content-error";
 import { shutdownJudgePool } from "@/lib/judge";
 
-// npm run content:check [-- --root <dir>] [--no-prove] [--json]
+// npm run content:check [-- --root <dir>] [--notes <file>] [--no-prove] [--json]
 // Checks the whole content tree (see lib/authoring/check-content.ts) and exits 1 on any error;
-// warnings are printed and do not fail. --json prints the report for tools.
+// warnings are printed and do not fail. --json prints the report for tools. --notes names the
+// course notes the originality check compares against (default ../shared/source/…; absent: skipped).
 
 async function main(): Promise<number> {
   let values;
@@ -14,6 +15,7 @@ async function main(): Promise<number> {
     ({ values } = parseArgs({
       options: {
         root: { type: "string" },
+        notes: { type: "string" },
         "no-prove": { type: "boolean" },
         json: { type: "boolean" },
         help: { type: "boolean" },
@@ -24,12 +26,15 @@ async function main(): Promise<number> {
     return 2;
   }
   if (values.help) {
-    console.log("usage: npm run content:check [-- --root <dir>] [--no-prove] [--json]");
+    console.log(
+      "usage: npm run content:check [-- --root <dir>] [--notes <file>] [--no-prove] [--json]",
+    );
     return 0;
   }
   const started = performance.now();
   const report = await checkContent({
     ...(values.root ? { root: values.root } : {}),
+    ...(values.notes ? { notesFile: values.notes } : {}),
     prove: !values["no-prove"],
   });
   const elapsed = Math.round(performance.now() - started);
@@ -42,6 +47,14 @@ async function main(): Promise<number> {
   if (!report.complete) {
     console.log(
       "\nThe tree did not load, so links, components, cards and exercises were not checked.",
+    );
+  }
+  if (report.originality) {
+    const { checked, notesFile, files: read, runs } = report.originality;
+    console.log(
+      checked
+        ? `\noriginality: ${read} learner-visible file(s) against ${displayPath(notesFile)}, ${runs} shared run(s) of 12+ words`
+        : `\noriginality: skipped, the course notes are not at ${displayPath(notesFile)}`,
     );
   }
   const { courses, lessons, files, exercises, traps } = report.counts;
