@@ -10,9 +10,15 @@
  *   tick as one EVALSHA (redis-store.ts). Each bucket is still read, refilled, decided and written
  *   as one step, in the order asked, and the whole call is atomic; what is shared is the cost of a
  *   command, which at this size is most of the cost.
+ *   The price is a single server: Redis Cluster refuses a script whose keys hash to different slots
+ *   (CROSSSLOT), so on a cluster the batch would have to be split by slot, or every key of a batch
+ *   given the same {hash tag}, which puts them all on one shard.
  *
- * - `now` comes from the caller: a script that read the clock would not be deterministic, and
- *   could not be replicated safely.
+ * - `now` comes from the caller, so tests drive time and the script is a pure function of its
+ *   arguments. Reading the server's TIME here would also work (Redis 5+ replicates a script's
+ *   writes, not the script) and would give every instance one clock. The price of caller time is
+ *   that instances' clocks disagree: the next point stops a slow clock from taking tokens away,
+ *   but a fast one still leaves the others without refill until real time catches up with it.
  * - The refill is computed in the same order as the in-process TokenBucket (per-ms rate first), so
  *   the same inputs give the same double, bit for bit.
  * - A caller whose clock is behind the last writer's gets no refill and does not move `ts` back:

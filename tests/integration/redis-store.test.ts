@@ -106,6 +106,50 @@ describe("RedisBucketStore against a real Redis", () => {
     expect((await take(11_000)).allowed).toBe(true);
   });
 
+  test("an instance whose clock runs 30 s fast makes the others refuse 30 requests in a row", async () => {
+    // The lesson's clock-skew example, on real Redis: one bucket of 1 refilled at 1/s, one request a
+    // second. Instance A (30 s fast) takes the first; B, whose clock is right, takes the next 31.
+    const store = new RedisBucketStore(redis, prefix);
+    const plan = { capacity: 1, perSecond: 1, cost: 1 };
+    const realStart = 1_000_000;
+    expect((await store.take("fast-clock", { ...plan, now: realStart + 30_000 })).allowed).toBe(
+      true,
+    );
+    const onB: boolean[] = [];
+    for (let second = 1; second <= 31; second++) {
+      onB.push(
+        (await store.take("fast-clock", { ...plan, now: realStart + second * 1000 })).allowed,
+      );
+    }
+    expect(onB.slice(0, 30)).toEqual(Array(30).fill(false));
+    expect(onB[30]).toBe(true);
+
+    // The same requests with one clock for every instance (what reading TIME in the script gives):
+    // each second earns the token the next request spends.
+    const honest: boolean[] = [];
+    for (let second = 0; second <= 31; second++) {
+      honest.push(
+        (await store.take("one-clock", { ...plan, now: realStart + second * 1000 })).allowed,
+      );
+    }
+    expect(honest.every(Boolean)).toBe(true);
+  });
+
+  test("Redis accepts a script that reads the server's TIME and then writes (effects replication)", async () => {
+    // Before Redis 5 a write after a non-deterministic command was refused unless the script asked
+    // for effects replication; from 5 it is the default, and from 7 the only mode.
+    const script = `
+      local t = redis.call('TIME')
+      local ms = t[1] * 1000 + math.floor(t[2] / 1000)
+      redis.call('SET', KEYS[1], ms, 'PX', 60000)
+      return ms`;
+    const before = Math.floor(Number((await redis.time())[0]) * 1000);
+    const written = Number(await redis.eval(script, 1, `${prefix}server-time`));
+    expect(written).toBeGreaterThanOrEqual(before);
+    expect(written - before).toBeLessThan(5_000);
+    expect(Number(await redis.get(`${prefix}server-time`))).toBe(written);
+  });
+
   test("a key left in another format by an older version counts as a fresh bucket", async () => {
     const store = new RedisBucketStore(redis, prefix);
     await redis.hset(`${prefix}legacy`, "tokens", "0", "ts", "5000");

@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import GithubSlugger from "github-slugger";
 import { describe, expect, test } from "vitest";
+import * as clockSkew from "@/content/courses/system-design/lessons/01.rate-limiter/examples/clock-skew";
 import * as fixedWindowBoundary from "@/content/courses/system-design/lessons/01.rate-limiter/examples/fixed-window-boundary";
 import * as interviewEstimate from "@/content/courses/system-design/lessons/01.rate-limiter/examples/interview-estimate";
 import * as layeredLimits from "@/content/courses/system-design/lessons/01.rate-limiter/examples/layered-limits";
@@ -102,6 +103,17 @@ describe("the rate limiter lesson's cards.yaml", () => {
         String(linked[card.id]),
       );
     }
+  });
+
+  test("the caller-time card quotes the skew and the refusals the clock-skew example computes", () => {
+    const { skewSeconds, refusedInARow } = clockSkew.run(() => {});
+    const card = cards.find((c) => c.id === "now-passed-into-script")!;
+    expect(card.answer).toContain(`${skewSeconds} s fast`);
+    expect(card.answer).toContain(`${refusedInARow} times in a row`);
+    // The card used to grade "a script must not read the clock" as right; since Redis 5 it may.
+    expect(card.grade?.kind === "choice" && card.grade.choices[card.grade.correct]).toMatch(
+      /Redis 5/,
+    );
   });
 });
 

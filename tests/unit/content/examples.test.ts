@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import * as fixedWindowBoundary from "@/content/courses/system-design/lessons/01.rate-limiter/examples/fixed-window-boundary";
+import * as clockSkew from "@/content/courses/system-design/lessons/01.rate-limiter/examples/clock-skew";
 import * as leakyVsToken from "@/content/courses/system-design/lessons/01.rate-limiter/examples/leaky-vs-token";
 import * as slidingAccuracy from "@/content/courses/system-design/lessons/01.rate-limiter/examples/sliding-accuracy";
 import * as slidingWorstCase from "@/content/courses/system-design/lessons/01.rate-limiter/examples/sliding-worst-case";
@@ -151,11 +152,22 @@ describe("the lesson's example programs print the notes' figures", () => {
     expect(Number(values.lastInMs) - Number(values.firstInMs)).toBeLessThan(60_000);
   });
 
+  test("clock-skew: an instance 30 s fast locks the others out for 30 requests in a row", () => {
+    const { lines, values } = execute(clockSkew);
+    expect(lines).toEqual([
+      "  bucket of 1, 1/s; the customer sends 1 request a second",
+      "  t=0s on instance A (clock 30s fast), t=1s..31s on B (clock right)",
+      "  each instance passes its own now : B refuses 30 of 31, 30 in a row, serves again at t=31s",
+      "  one clock for all (server TIME)  : B refuses 0 of 31",
+    ]);
+    expect(values).toMatchObject({ refusedInARow: 30, refusedServer: 0, servedAgainAt: 31 });
+  });
+
   test("every example imports only the two specifiers the site's shim provides", async () => {
     const { readdir, readFile } = await import("node:fs/promises");
     const dir = "content/courses/system-design/lessons/01.rate-limiter/examples";
     const files = (await readdir(dir)).filter((f) => f.endsWith(".ts"));
-    expect(files.length).toBeGreaterThanOrEqual(7);
+    expect(files.length).toBeGreaterThanOrEqual(8);
     for (const file of files) {
       const source = await readFile(`${dir}/${file}`, "utf8");
       const specifiers = [...source.matchAll(/from\s+"([^"]+)"/g)].map((m) => m[1]);
