@@ -1,11 +1,12 @@
 import Link from "next/link";
 import type { Lesson } from "@/lib/content/loader";
+import { formatMinutes } from "@/lib/content/minutes";
 import { lessonHref } from "@/lib/content/urls";
 import { ContinueLink } from "./continue-link";
 import styles from "./lesson-card.module.css";
 import { LessonProgressBar } from "./progress/lesson-progress-bar";
 
-/** A lesson in a catalogue list: title, summary, reading time, tags, and the reader's place. */
+/** A lesson in a catalogue list: title, summary, reading and practice time, tags, the reader's place. */
 export function LessonCard({ lesson, headingLevel }: { lesson: Lesson; headingLevel: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -31,6 +32,9 @@ export function LessonMeta({ lesson }: { lesson: Lesson }) {
   return (
     <p className={styles.meta}>
       <span>{lesson.minutes} min read</span>
+      {lesson.practiceMinutes ? (
+        <span>{formatMinutes(lesson.practiceMinutes)} practice</span>
+      ) : null}
       <span>
         {lesson.sections.length} section{lesson.sections.length === 1 ? "" : "s"}
       </span>

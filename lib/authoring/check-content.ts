@@ -14,6 +14,7 @@ import {
   originalityProblems,
   type OriginalityResult,
 } from "./check-originality";
+import { checkStudyTime } from "./check-study-time";
 import { checkTraps } from "./check-traps";
 import { buildIndex, listDocuments, type MdxDocument } from "./content-index";
 import { collectContentErrors, problemsFromContentError } from "./loader-problems";
@@ -84,6 +85,7 @@ export async function checkContent(options: CheckOptions = {}): Promise<CheckRep
   await stage("cards", () => problems.push(...checkCards(index)));
   await stage("interview", () => problems.push(...checkInterview(index)));
   await stage("ids", () => problems.push(...checkIds(index)));
+  await stage("study time", () => problems.push(...checkStudyTime(index)));
   const originality = await stage("originality", () =>
     checkOriginality({
       contentRoot: root,

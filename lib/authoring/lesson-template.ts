@@ -124,7 +124,9 @@ export function lessonFiles(input: LessonTemplateInput): Record<string, string> 
     "lesson.mdx": `---
 title: ${yamlString(input.title)}
 summary: One sentence a learner reads on the course page before choosing this lesson.
+# Reading time of the sections only; practice (exercises, traps, cards) is stated apart.
 minutes: 10
+practiceMinutes: 20
 tags: []
 # Only instructors see a draft (with a banner). Set false to publish.
 draft: true

@@ -41,7 +41,10 @@ export interface Lesson {
   order: number;
   title: string;
   summary: string;
+  /** Reading time only. */
   minutes: number;
+  /** Time for the exercises, traps and cards, when the lesson states it. */
+  practiceMinutes?: number;
   tags: string[];
   draft: boolean;
   dir: string;
@@ -185,6 +188,7 @@ function loadLesson(dir: string, name: string, courseSlug: string, errors: Conte
     title: frontmatter.title,
     summary: frontmatter.summary,
     minutes: frontmatter.minutes,
+    ...(frontmatter.practiceMinutes ? { practiceMinutes: frontmatter.practiceMinutes } : {}),
     tags: frontmatter.tags,
     draft: frontmatter.draft,
     dir,

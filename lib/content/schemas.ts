@@ -26,7 +26,10 @@ export const courseFrontmatterSchema = z.strictObject({
 export const lessonFrontmatterSchema = z.strictObject({
   title: text,
   summary: text,
+  /** Reading time: the sections, at a reader's pace. Exercises and traps are not in it. */
   minutes: positiveInt,
+  /** Time for the exercises, traps and cards, said apart from reading; omit if there are none. */
+  practiceMinutes: positiveInt.optional(),
   tags: stringList.default([]),
   draft: z.boolean(reason("expected true or false")).default(false),
   /** Usually taken from the folder's NN. prefix; set it here only to override that. */

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { findCourse, findLesson, loadCatalog } from "@/lib/content/loader";
+import { formatMinutes } from "@/lib/content/minutes";
 import { expect, test } from "./fixtures";
 
 // The reader's path through the site, in Chromium against `next build && next start`. Titles come
@@ -27,6 +28,11 @@ test("a reader walks from the catalogue to the lesson and through every section"
   await expectOneH1(page, "Interview practice that shows its working");
   await expect(page.getByText(lesson.summary)).toBeVisible();
   await expect(page.getByText(`${lesson.minutes} min read`).first()).toBeVisible();
+  // Reading and practice are stated apart: the minutes are the sections', not the exercises'.
+  expect(lesson.practiceMinutes).toBeGreaterThan(lesson.minutes);
+  await expect(
+    page.getByText(`${formatMinutes(lesson.practiceMinutes!)} practice`).first(),
+  ).toBeVisible();
 
   await page.getByRole("link", { name: course.title }).first().click();
   await expect(page).toHaveURL(`/courses/${course.slug}`);

@@ -77,6 +77,17 @@ describe("the frontmatter schemas", () => {
     ).toEqual(["minutes: expected a positive integer", "draft: expected true or false"]);
   });
 
+  test("practice time is optional and, when stated, a whole number of minutes apart from reading", () => {
+    const base = { title: "t", summary: "s", minutes: 50 };
+    expect(lessonFrontmatterSchema.parse({ ...base, practiceMinutes: 300 })).toMatchObject({
+      minutes: 50,
+      practiceMinutes: 300,
+    });
+    expect(problems(lessonFrontmatterSchema, { ...base, practiceMinutes: 0 })).toEqual([
+      "practiceMinutes: expected a positive integer",
+    ]);
+  });
+
   test("tags default to none and draft to false", () => {
     expect(lessonFrontmatterSchema.parse({ title: "t", summary: "s", minutes: 3 })).toEqual({
       title: "t",

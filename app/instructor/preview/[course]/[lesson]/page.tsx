@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { Breadcrumbs } from "@/app/_components/breadcrumbs";
 import { lessonMdxComponents } from "@/app/_components/mdx/mdx-components";
 import { compileMdx } from "@/lib/content/compile-mdx";
+import { formatMinutes } from "@/lib/content/minutes";
 import {
   dashboardHref,
   findLessonForInstructor,
@@ -41,7 +42,8 @@ export default async function LessonPreviewPage({ params }: PreviewParams) {
       <DraftBanner draft={lesson.draft} />
       <h1>{lesson.title}</h1>
       <p className={styles.lede}>
-        {lesson.summary} · {lesson.minutes} min
+        {lesson.summary} · {lesson.minutes} min read
+        {lesson.practiceMinutes ? ` · ${formatMinutes(lesson.practiceMinutes)} practice` : ""}
       </p>
       <div className="prose">
         <Content components={lessonMdxComponents({ lesson, mdxFile: lesson.file })} />
