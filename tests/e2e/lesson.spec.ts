@@ -72,7 +72,7 @@ test("the figures in the lesson are the ones the code computes", async ({ page }
     " 90/min   909      911  18 of 924 (1.95%)",
     "150/min   993      987  448 of 1478 (30.31%)",
     "270/min  1000      990  934 of 2726 (34.26%)",
-    "adversarial timing             : counter 200, log 100",
+    "busiest 60s of the 270/min row: log 100, counter 106",
     "100 per instance, 300 sent round-robin   -> 300 served",
     "33 per instance, 100 sent round-robin    -> 99 served",
     "33 per instance, 100 sent 70/20/10       -> 63 served",
