@@ -105,6 +105,8 @@ export const resourcesSchema = z.object({
   memoryBytes: z.number().min(0).optional(),
   /** Interpreter work in steps (one per ~10k bytecode operations): the machine-independent cost. */
   steps: z.number().int().min(0).optional(),
+  /** CPU ms the judge's thread used (10 ms ticks), where the host can read it: what the nets count. */
+  cpuMs: z.number().min(0).optional(),
 });
 
 export const resultsDocumentSchema = z.object({

@@ -32,6 +32,7 @@ import {
 import {
   DEFAULT_LIMITS,
   STEPS_PER_MS,
+  CPU_NET_FACTOR,
   WALL_FACTOR,
   type JudgeCoreInput,
   type JudgeLimits,
@@ -60,8 +61,12 @@ interface Progress {
  */
 export async function judgeInSandbox(input: JudgeCoreInput): Promise<ResultsDocument> {
   const now = input.now ?? (() => performance.now());
+  // The safety net's clock: the thread's CPU time where the host can read it (see types.ts).
+  const net = input.cpuNow ?? now;
+  const netFactor = input.cpuNow ? CPU_NET_FACTOR : WALL_FACTOR;
   const limits: JudgeLimits = { ...DEFAULT_LIMITS, ...input.limits };
   const started = now();
+  const cpuStarted = input.cpuNow?.();
   let steps: number | undefined;
   const document = (fields: Omit<ResultsDocument, "version" | "resources">, memoryBytes?: number) =>
     boundResultsDocument({
@@ -73,6 +78,7 @@ export async function judgeInSandbox(input: JudgeCoreInput): Promise<ResultsDocu
         wallMs: Math.round((now() - started) * 100) / 100,
         ...(memoryBytes === undefined ? {} : { memoryBytes }),
         ...(steps === undefined ? {} : { steps }),
+        ...(cpuStarted === undefined ? {} : { cpuMs: (input.cpuNow?.() ?? 0) - cpuStarted }),
       },
     } satisfies ResultsDocument);
 
@@ -87,7 +93,7 @@ export async function judgeInSandbox(input: JudgeCoreInput): Promise<ResultsDocu
 
   const sandbox = new Sandbox(input.quickjs, {
     limits,
-    now,
+    now: net,
     suites: new Set(suites.map((s) => s.file)),
     hiddenSuites: new Set(suites.filter((s) => s.hidden).map((s) => s.file)),
     ...(reference === undefined ? {} : { reference }),
@@ -101,7 +107,7 @@ export async function judgeInSandbox(input: JudgeCoreInput): Promise<ResultsDocu
     sandbox.callInternal("seedRandom", input.seed ?? DEFAULT_SEED).value?.dispose();
 
     // The learner's module first, alone, so its errors are reported as its own.
-    limitOneTest(sandbox, limits);
+    limitOneTest(sandbox, limits, netFactor);
     const loadFailure = loadModule(sandbox, learner.code, LEARNER_MODULE);
     const loadOutput = takeOutput(sandbox);
     if (loadOutput) progress.output = loadOutput;
@@ -109,7 +115,7 @@ export async function judgeInSandbox(input: JudgeCoreInput): Promise<ResultsDocu
 
     for (const suite of suites) {
       sandbox.callInternal("beginSuite", suite.file, suite.hidden).value?.dispose();
-      limitOneTest(sandbox, limits);
+      limitOneTest(sandbox, limits, netFactor);
       const failure = loadModule(sandbox, suite.js, suite.file);
       if (failure) return document(suiteLoadFailure(failure, suite.file, limits));
     }
@@ -119,7 +125,7 @@ export async function judgeInSandbox(input: JudgeCoreInput): Promise<ResultsDocu
     progress.pending.push(...plan.plan);
     planned = plan.plan.length;
 
-    await runAllTests(sandbox, input, limits, now, progress);
+    await runAllTests(sandbox, input, limits, net, progress, netFactor);
     memoryBytes = sandbox.memoryUsedBytes();
     steps = Math.ceil(sandbox.steps);
   } catch (error) {
@@ -158,12 +164,13 @@ async function runAllTests(
   limits: JudgeLimits,
   now: () => number,
   progress: Progress,
+  netFactor: number,
 ): Promise<void> {
   const count = progress.pending.length;
   input.onPlan?.(planEntries(progress.pending));
   const seed = input.seed ?? DEFAULT_SEED;
   const stepBudgetEnd = sandbox.steps + limits.totalTimeMs * STEPS_PER_MS;
-  const wallBudgetEnd = now() + limits.totalTimeMs * WALL_FACTOR;
+  const wallBudgetEnd = now() + limits.totalTimeMs * netFactor;
   for (let index = 0; index < count; index++) {
     const info = progress.pending[0] as TestInfo;
     const testSeed = (seed + index * 7919) >>> 0;
@@ -184,7 +191,7 @@ async function runAllTests(
       drainLeftovers(sandbox);
       sandbox.limit(
         Math.min(limits.testTimeMs * STEPS_PER_MS, stepBudgetEnd - sandbox.steps),
-        Math.min(limits.testTimeMs * WALL_FACTOR, wallBudgetEnd - now()),
+        Math.min(limits.testTimeMs * netFactor, wallBudgetEnd - now()),
       );
       const answers = input.referenceAnswers;
       const mode = answers?.mode ?? "";
@@ -327,8 +334,8 @@ function isHeapNearlyFull(sandbox: Sandbox, limits: JudgeLimits): boolean {
   return (sandbox.memoryUsedBytes() ?? 0) > 0.75 * limits.memoryBytes;
 }
 
-function limitOneTest(sandbox: Sandbox, limits: JudgeLimits): void {
-  sandbox.limit(limits.testTimeMs * STEPS_PER_MS, limits.testTimeMs * WALL_FACTOR);
+function limitOneTest(sandbox: Sandbox, limits: JudgeLimits, netFactor: number): void {
+  sandbox.limit(limits.testTimeMs * STEPS_PER_MS, limits.testTimeMs * netFactor);
 }
 
 function takeOutput(sandbox: Sandbox): string {

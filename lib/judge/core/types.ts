@@ -35,6 +35,13 @@ export const STEPS_PER_MS = 1;
 /** Wall-clock safety net, as a multiple of the work budget. */
 export const WALL_FACTOR = 3;
 
+/**
+ * The same net on the thread's CPU clock (cpuNow): CPU time does not stretch with the machine's
+ * load, so the net can sit close to the step budget and catch uncounted work (stack capture, BigInt
+ * products, a sparse join) after about as much work as a counted loop gets.
+ */
+export const CPU_NET_FACTOR = 1.5;
+
 export const DEFAULT_LIMITS: JudgeLimits = {
   testTimeMs: 300,
   totalTimeMs: 1200,
@@ -62,8 +69,14 @@ export interface JudgeCoreInput {
   limits?: Partial<JudgeLimits>;
   /** Seed of the sandbox's Math.random and of fast-check; fixed so a verdict is reproducible. */
   seed?: number;
-  /** Host monotonic time in ms, for the wall-clock safety net and wallMs (defaults to performance.now). */
+  /** Host monotonic time in ms, for wallMs and, without cpuNow, the safety net (performance.now). */
   now?: () => number;
+  /**
+   * CPU ms used by the thread running the judge, for the safety net: work the step counter does
+   * not see (a built-in call, stack capture, BigInt arithmetic) is then stopped after the same
+   * amount of work on an idle machine and on a loaded one. The server's workers pass it.
+   */
+  cpuNow?: () => number;
   /** Random traces per differential test (fast-check numRuns). */
   differentialRuns?: number;
   /**

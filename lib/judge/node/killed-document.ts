@@ -46,6 +46,7 @@ export function killedDocument(
   { job, plan, results: finished, verdicts: finishedVerdicts }: KilledJudge,
   reason: KillReason,
   wallMs: number,
+  cpuMs?: number,
 ): ResultsDocument {
   const why =
     reason === "time"
@@ -72,7 +73,7 @@ export function killedDocument(
     status: plan ? "fail" : "error",
     verdict: headlineVerdict([...finishedVerdicts, verdicts[reason]]),
     message: plan ? why : `${why} (while loading your module)`,
-    resources: { wallMs: Math.round(wallMs) },
+    resources: { wallMs: Math.round(wallMs), ...(cpuMs === undefined ? {} : { cpuMs }) },
     tests,
   });
 }

@@ -4,6 +4,7 @@ import { Worker, type WorkerOptions } from "node:worker_threads";
 import { SANDBOX_RETIRE_BYTES } from "../core/memory";
 import type { ResultsDocument, TestResult, Verdict } from "../results";
 import { hardKillAfterMs, killedDocument } from "./killed-document";
+import { readThreadCpuMs } from "./thread-cpu";
 import { createJournal, readJournal } from "./progress-journal";
 import type { FromWorker, JudgeJob, PlannedTest, ToWorker, WorkerData } from "./protocol";
 
@@ -36,6 +37,9 @@ interface Running extends Queued {
   verdicts: Verdict[];
   timer: NodeJS.Timeout;
   started: number;
+  /** The worker thread's CPU ms when the job started, when the pool can read it. */
+  cpuStarted?: number;
+  killAfter: number;
 }
 
 interface Slot {
@@ -46,7 +50,16 @@ interface Slot {
   judged: number;
   retired: boolean;
   memory?: WorkerMemory;
+  /** The worker's thread id, to read its CPU time (thread-cpu.ts). */
+  tid?: number;
 }
+
+/**
+ * However little CPU a job's thread gets on a crowded machine, it is killed once this many times
+ * its kill delay has passed on the wall clock. Only a starved thread gets there: one stuck in a long
+ * built-in call uses CPU, and is killed by its CPU time long before.
+ */
+const WALL_KILL_FACTOR = 30;
 
 export interface WorkerMemory {
   /** The QuickJS module's linear memory. */
@@ -178,12 +191,15 @@ export class JudgePool {
       const queued = this.queue.shift()!;
       const id = this.nextId++;
       const killAfter = hardKillAfterMs(queued.job, this.options.killGraceMs);
+      const cpuStarted = slot.tid === undefined ? undefined : readThreadCpuMs(slot.tid);
       const running: Running = {
         ...queued,
         id,
         results: [],
         verdicts: [],
         started: performance.now(),
+        ...(cpuStarted === undefined ? {} : { cpuStarted }),
+        killAfter,
         timer: setTimeout(() => this.onTimeout(slot), killAfter),
       };
       slot.running = running;
@@ -196,6 +212,7 @@ export class JudgePool {
   private onMessage(slot: Slot, message: FromWorker): void {
     if (message.type === "ready") {
       slot.ready = true;
+      if (message.tid !== undefined) slot.tid = message.tid;
       this.warmupTimes.push(message.warmupMs);
       this.dispatch();
       return;
@@ -231,9 +248,24 @@ export class JudgePool {
   private onTimeout(slot: Slot): void {
     const running = slot.running;
     if (!running) return;
+    // The kill delay is work, as the judge's own limits are: a job whose thread has not used that
+    // much CPU yet (the machine is busy) gets more wall time, up to WALL_KILL_FACTOR times.
+    const cpuNow = slot.tid === undefined ? undefined : readThreadCpuMs(slot.tid);
+    if (cpuNow !== undefined && running.cpuStarted !== undefined) {
+      const left = running.killAfter - (cpuNow - running.cpuStarted);
+      const wallLeft = running.killAfter * WALL_KILL_FACTOR - elapsed(running);
+      if (left > 0 && wallLeft > 0) {
+        running.timer = setTimeout(() => this.onTimeout(slot), Math.min(left, wallLeft) + 10);
+        return;
+      }
+    }
     this.counters.killed++;
     this.finish(slot, running);
-    running.resolve(killedDocument(withJournal(slot, running), "time", elapsed(running)));
+    const cpuMs =
+      cpuNow === undefined || running.cpuStarted === undefined
+        ? undefined
+        : cpuNow - running.cpuStarted;
+    running.resolve(killedDocument(withJournal(slot, running), "time", elapsed(running), cpuMs));
     this.replace(slot);
     this.dispatch();
   }

@@ -22,7 +22,7 @@ export interface PlannedTest {
 export type ToWorker = { type: "judge"; id: number; job: JudgeJob };
 
 export type FromWorker =
-  | { type: "ready"; warmupMs: number }
+  | { type: "ready"; warmupMs: number; tid?: number }
   | { type: "plan"; id: number; tests: PlannedTest[] }
   | { type: "test"; id: number; index: number; result: TestResult; verdict: Verdict }
   | {

@@ -3,6 +3,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { ReferenceAnswerCache, judgeWithReferenceAnswers } from "../core/reference-answers";
 import { loadQuickJS, type LoadedQuickJS } from "./load-quickjs";
 import { JournalWriter } from "./progress-journal";
+import { openThreadCpuClock } from "./thread-cpu";
 import type { FromWorker, JudgeJob, ToWorker, WorkerData } from "./protocol";
 
 /**
@@ -29,7 +30,11 @@ export async function startJudgeWorker(): Promise<void> {
     await judge(sandbox, first, () => {}, journal);
     for (const job of others) await judge(sandbox, job, () => {}, journal);
   }
-  send({ type: "ready", warmupMs: performance.now() - started });
+  send({
+    type: "ready",
+    warmupMs: performance.now() - started,
+    ...(cpuClock ? { tid: cpuClock.tid } : {}),
+  });
 
   port.on("message", (message: ToWorker) => {
     if (message.type !== "judge") return;
@@ -41,6 +46,8 @@ export async function startJudgeWorker(): Promise<void> {
 }
 
 const referenceAnswers = new ReferenceAnswerCache();
+// Opened on the worker's own thread: the safety nets count this thread's CPU, not the wall clock.
+const cpuClock = openThreadCpuClock();
 
 async function judge(
   { quickjs, memory }: LoadedQuickJS,
@@ -55,6 +62,7 @@ async function judge(
     {
       quickjs,
       ...job,
+      ...(cpuClock ? { cpuNow: cpuClock.now } : {}),
       // Progress goes to the shared journal; a message only if it does not fit there.
       onPlan: (tests) => {
         if (!journal.append({ plan: tests })) send({ type: "plan", id, tests });
