@@ -1,4 +1,6 @@
 import { cardSources } from "@/lib/content/cards";
+import { lessonFigureIds } from "@/lib/figures";
+import { labPresets } from "@/lib/simulation/lab";
 
 // The components an MDX file may use, with their props, as app/_components/mdx/mdx-components.tsx
 // defines them. lib/ may not import app/, so the list is written out here; a unit test
@@ -22,6 +24,13 @@ export const mdxVocabulary: Readonly<Record<string, ComponentSpec>> = {
     lessonOnly: false,
   },
   Reveal: { required: [], optional: ["label"], lessonOnly: false },
+  ClusterLab: {
+    required: [],
+    optional: ["preset"],
+    values: { preset: labPresets.map((preset) => preset.id) },
+    lessonOnly: false,
+  },
+  Figure: { required: ["id"], optional: [], values: { id: lessonFigureIds }, lessonOnly: false },
   RunExample: {
     required: ["id"],
     optional: ["show"],

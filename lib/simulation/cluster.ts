@@ -29,6 +29,14 @@ export interface ClusterOptions {
   makeLimiter: (limit: number, clock: Clock) => Limiter;
   /** An instance that restarts at `at` comes back with a fresh, empty limiter. */
   restarts?: readonly { instance: number; at: number }[];
+  /**
+   * The shared store cannot be reached in [from, to): every instance applies the failure policy,
+   * admitting everything (fail-open) or refusing everything (fail-closed). Only a shared placement
+   * has a store to lose; the in-memory ones ignore it.
+   */
+  outage?: { from: number; to: number; policy: "fail-open" | "fail-closed" };
+  /** Called for every request, in order: when it arrived, where it went, and the decision. */
+  onDecision?: (arrival: Arrival, instance: number, allowed: boolean) => void;
 }
 
 export interface InstanceOutcome {
@@ -47,7 +55,7 @@ export function simulateCluster(
   trace: readonly Arrival[],
   options: ClusterOptions,
 ): ClusterOutcome {
-  const { instances, placement, limit, makeLimiter } = options;
+  const { instances, placement, limit, makeLimiter, outage } = options;
   if (!Number.isInteger(instances) || instances < 1) {
     throw new RangeError(`instances must be a whole number >= 1, got ${instances}`);
   }
@@ -71,10 +79,13 @@ export function simulateCluster(
     const instance = route(arrival.key);
     const outcome = perInstance[instance]!;
     outcome.routed++;
-    if (limiters[instance]!.allow()) {
+    const down = shared && outage && arrival.at >= outage.from && arrival.at < outage.to;
+    const ok = down ? outage.policy === "fail-open" : limiters[instance]!.allow();
+    if (ok) {
       outcome.allowed++;
       allowed++;
     }
+    options.onDecision?.(arrival, instance, ok);
   }
   return { offered: trace.length, allowed, perInstance };
 }

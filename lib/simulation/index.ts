@@ -10,3 +10,15 @@ export {
   type InstanceOutcome,
   simulateCluster,
 } from "./cluster";
+export {
+  type LabAlgorithm,
+  type LabRouting,
+  type LabSettings,
+  type LabOutcome,
+  type LabPreset,
+  labAlgorithms,
+  labRoutings,
+  labPresets,
+  checkLabSettings,
+  runLab,
+} from "./lab";

@@ -27,3 +27,142 @@ test("the Reference leads with the whiteboard script and opens each production f
     .click();
   await expect(page).toHaveURL(sectionPath("reference"));
 });
+
+test("a learner edits an example, runs it in the browser, sees the output change, and resets it", async ({
+  page,
+}) => {
+  await page.goto(sectionPath("understand"));
+  const example = page.locator('[data-example="fixed-window-boundary"]');
+  await expect(example).toContainText("Output — computed when this page was built");
+  await expect(example.locator("samp")).toContainText("t=60s  fixed=100 allowed, log=0 allowed");
+
+  await example.getByRole("button", { name: /Edit and run/ }).click();
+  const path = "file:///examples/fixed-window-boundary.ts";
+  await expect(example.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 30_000 });
+  const original = await page.evaluate(
+    (p) =>
+      (
+        window as unknown as { __tradeoffEditors: Record<string, { getValue(): string }> }
+      ).__tradeoffEditors[p]!.getValue(),
+    path,
+  );
+  expect(original).toContain("new FixedWindow(100, 60_000, clock)");
+
+  // Change the limit from 100 to 40 and run it again.
+  await page.evaluate(
+    ([p, text]) =>
+      (
+        window as unknown as { __tradeoffEditors: Record<string, { setValue(v: string): void }> }
+      ).__tradeoffEditors[p!]!.setValue(text!),
+    [path, original.replaceAll("100", "40")],
+  );
+  await example.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(example).toContainText("Output — your version, run in your browser", {
+    timeout: 30_000,
+  });
+  await expect(example.locator("samp")).toContainText("t=59s  fixed=40 allowed, log=40 allowed");
+  await expect(example.getByRole("status")).toHaveText(/Ran in \d+ ms/);
+
+  // A mistake is reported, not swallowed.
+  await page.evaluate(
+    ([p]) =>
+      (
+        window as unknown as { __tradeoffEditors: Record<string, { setValue(v: string): void }> }
+      ).__tradeoffEditors[p!]!.setValue("export function run(print) { throw new Error('boom'); }"),
+    [path],
+  );
+  await example.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(example.getByRole("alert")).toHaveText("Error: boom (line 1)");
+
+  await example.getByRole("button", { name: "Reset" }).click();
+  await expect(example).toContainText("Output — computed when this page was built");
+  await expect(example.locator("samp")).toContainText("t=60s  fixed=100 allowed, log=0 allowed");
+});
+
+test("a reading page loads neither the editor nor the example sandbox until asked", async ({
+  page,
+}) => {
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(request.url()));
+  await page.goto(sectionPath("understand"));
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("button", { name: /Edit and run/ }).first()).toBeVisible();
+  expect(requested.filter((url) => /monaco|example-modules|\.wasm/i.test(url))).toEqual([]);
+});
+
+test("the cluster lab starts on the lesson's 300 and recomputes as a control changes", async ({
+  page,
+}) => {
+  await page.goto(sectionPath("understand"));
+  const lab = page.getByTestId("cluster-lab");
+  const admitted = lab.getByTestId("lab-admitted");
+  await expect(admitted).toHaveText(/Admitted 300 of 300 — the documented limit is 100/);
+
+  await lab.getByRole("button", { name: "Divided, 70/20/10 routing" }).click();
+  await expect(admitted).toHaveText(/Admitted 63 of 100/);
+  await lab.getByRole("button", { name: "12 instances, autoscaled" }).click();
+  await expect(admitted).toHaveText(/Admitted 1,200 of 2,000/);
+
+  // From a preset to a changed control: put the counter in a shared store.
+  await lab.getByRole("radio", { name: "In a shared store" }).check();
+  await expect(admitted).toHaveText(/Admitted 100 of 2,000/);
+  await expect(lab.getByRole("button", { name: "12 instances, autoscaled" })).toHaveAttribute(
+    "aria-pressed",
+    "false",
+  );
+
+  // A store outage under each policy.
+  await lab.getByRole("radio", { name: "Fail open (admit)" }).check();
+  await expect(admitted).not.toHaveText(/Admitted 100 of/);
+  await lab.getByRole("radio", { name: "Fail closed (refuse)" }).check();
+  await expect(admitted).toHaveText(/Admitted 100 of 2,000/);
+
+  await lab.getByLabel("Instances", { exact: true }).fill("0");
+  await expect(lab.getByRole("alert")).toHaveText("Instances must be a whole number from 1 to 24.");
+  await lab.getByLabel("Instances", { exact: true }).fill("4");
+  await expect(lab.getByRole("table")).toContainText("4");
+  await expect(lab.locator("svg[role=img]")).toHaveAttribute("aria-label", /Admitted requests/);
+});
+
+test("the drawn figures are images with a name, a summary and the data as a table", async ({
+  page,
+}) => {
+  for (const [section, titles] of [
+    [
+      "understand",
+      [
+        "The fixed window's boundary burst",
+        "The token bucket's level under bursts",
+        "How the sliding counter weighs the previous window",
+        "Where the counter lives in a multi-instance deployment",
+      ],
+    ],
+    ["reference", ["The Redis script's atomic round trip"]],
+  ] as const) {
+    await page.goto(sectionPath(section));
+    for (const title of titles) {
+      const image = page.getByRole("img", { name: title });
+      await expect(image).toBeVisible();
+      const figure = page.locator("figure", { has: image });
+      await expect(figure.locator("figcaption")).toContainText(title);
+      await figure.getByText("The figure as a table").click();
+      await expect(figure.getByRole("table")).toBeVisible();
+    }
+  }
+});
+
+test.describe("at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("figures and the lab fit the screen without sideways scrolling", async ({ page }) => {
+    await page.goto(sectionPath("understand"));
+    await expect(
+      page.getByRole("img", { name: "The fixed window's boundary burst" }),
+    ).toBeVisible();
+    await expect(page.getByTestId("cluster-lab")).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+  });
+});

@@ -1,4 +1,6 @@
 import type { MDXComponents } from "mdx/types";
+import { ClusterLab } from "../lab/cluster-lab";
+import { LessonFigure, type LessonFigureProps } from "../figures/lesson-figure";
 import { Callout } from "./callout";
 import { CodeBlock } from "./code-block";
 import { ExerciseList } from "./exercise-list";
@@ -31,6 +33,8 @@ export const mdxComponents = {
   a: MdxLink,
   Callout,
   Reveal,
+  ClusterLab,
+  Figure: (props: LessonFigureProps) => <LessonFigure {...props} />,
   RunExample: lessonOnly("RunExample"),
   Value: lessonOnly("Value"),
   LimiterSource: lessonOnly("LimiterSource"),

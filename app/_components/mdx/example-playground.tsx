@@ -1,0 +1,170 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
+import { dedentLines } from "@/lib/example-sandbox/output";
+import type { ExampleRun } from "@/lib/example-sandbox/run-in-sandbox";
+import styles from "./mdx.module.css";
+
+const ExampleEditor = dynamic(() => import("./example-editor"), {
+  ssr: false,
+  loading: () => null,
+});
+
+export interface ExamplePlaygroundProps {
+  id: string;
+  /** The highlighted program, rendered at build time; null when the page shows only the output. */
+  code: ReactNode;
+  /** The output panel computed at build time. */
+  output: ReactNode;
+  /** The program's source when `code` is not on the page (show="output"). */
+  source?: string;
+}
+
+const noSubscription = () => () => {};
+const onClient = () => true;
+const onServer = () => false;
+
+type Shown = { run: ExampleRun; wallMs: number } | { failure: string };
+
+/**
+ * "Edit and run" around one `<RunExample>`: the build-time program and output stay what the page
+ * shows (and all it shows without JavaScript); on request the program opens in an editor and runs in
+ * the browser's example worker, and "Reset" brings the original back.
+ */
+export function ExamplePlayground({ id, code, output, source }: ExamplePlaygroundProps) {
+  // False in the server's HTML, true once React runs: without JavaScript there is no dead button.
+  const hydrated = useSyncExternalStore(noSubscription, onClient, onServer);
+  const [original, setOriginal] = useState<string | undefined>(source);
+  const [draft, setDraft] = useState<string | undefined>(undefined);
+  const [shown, setShown] = useState<Shown | undefined>(undefined);
+  const [running, setRunning] = useState(false);
+  const codeRef = useRef<HTMLDivElement>(null);
+
+  function openEditor() {
+    // The program is already on the page, highlighted: read it back rather than ship it twice.
+    const text = original ?? codeRef.current?.querySelector("pre")?.textContent ?? "";
+    setOriginal(text);
+    setDraft(text);
+  }
+
+  async function run() {
+    if (draft === undefined || running) return;
+    setRunning(true);
+    try {
+      const { runExampleInBrowser } = await import("./example-runner");
+      setShown(await runExampleInBrowser(draft));
+    } catch (error) {
+      setShown({ failure: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  function reset() {
+    setDraft(original);
+    setShown(undefined);
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void run();
+    }
+  }
+
+  const editing = draft !== undefined;
+  const changed = editing && draft !== original;
+  return (
+    <div className={styles.example} data-example={id} onKeyDown={editing ? onKeyDown : undefined}>
+      {code ? (
+        <div ref={codeRef} className={styles.exampleCode} hidden={editing}>
+          {code}
+        </div>
+      ) : null}
+      {editing ? (
+        <div className={styles.exampleEditor}>
+          <ExampleEditor
+            id={id}
+            value={draft}
+            onChange={setDraft}
+            lines={draft.split("\n").length}
+          />
+        </div>
+      ) : null}
+      {hydrated ? (
+        <div className={styles.exampleBar} role="group" aria-label={`examples/${id}.ts`}>
+          {editing ? (
+            <>
+              <button
+                type="button"
+                className={styles.exampleButton}
+                data-primary="true"
+                onClick={() => void run()}
+                disabled={running}
+                aria-keyshortcuts="Control+Enter"
+              >
+                {running ? "Running…" : "Run"}
+              </button>
+              <button
+                type="button"
+                className={styles.exampleButton}
+                onClick={reset}
+                disabled={!changed && shown === undefined}
+              >
+                Reset
+              </button>
+              <span className={styles.exampleHint}>Ctrl+Enter runs</span>
+            </>
+          ) : (
+            <button type="button" className={styles.exampleButton} onClick={openEditor}>
+              Edit and run<span className="sr-only"> examples/{id}.ts</span>
+            </button>
+          )}
+          <span className={styles.exampleStatus} role="status" aria-live="polite">
+            {running ? "Running in your browser…" : statusOf(shown)}
+          </span>
+        </div>
+      ) : null}
+      {shown ? <LiveOutput shown={shown} /> : output}
+    </div>
+  );
+}
+
+function statusOf(shown: Shown | undefined): string {
+  if (!shown) return "";
+  if ("failure" in shown) return "Could not run";
+  const ms = Math.max(1, Math.round(shown.wallMs));
+  return shown.run.ok ? `Ran in ${ms} ms` : `Stopped after ${ms} ms`;
+}
+
+function LiveOutput({ shown }: { shown: Shown }) {
+  if ("failure" in shown) {
+    return (
+      <div className={styles.output} role="alert">
+        <p className={styles.outputCaption}>Output — your version could not run</p>
+        <p className={styles.outputError}>The in-browser sandbox failed: {shown.failure}</p>
+      </div>
+    );
+  }
+  const { run } = shown;
+  const text = dedentLines(run.lines).join("\n");
+  return (
+    <figure className={styles.output} data-live="true">
+      <figcaption className={styles.outputCaption}>
+        Output — your version, run in your browser
+      </figcaption>
+      {text !== "" || run.ok ? (
+        <pre className={styles.outputText} tabIndex={0}>
+          <samp>{text === "" ? "(the program printed nothing)" : text}</samp>
+        </pre>
+      ) : null}
+      {run.truncated ? <p className={styles.outputNote}>Output cut off: it was too long.</p> : null}
+      {!run.ok ? (
+        <p className={styles.outputError} role="alert">
+          {run.error}
+        </p>
+      ) : null}
+    </figure>
+  );
+}
