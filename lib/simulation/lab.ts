@@ -175,6 +175,15 @@ const base: LabSettings = {
   outage: "none",
 };
 
+/** The twelve-instances example: 2,000 requests spread over the minute. */
+const autoscaled: LabSettings = {
+  ...base,
+  instances: 12,
+  weights: new Array<number>(12).fill(1),
+  offered: 2_000,
+  arrival: "even",
+};
+
 export interface LabPreset {
   id: string;
   label: string;
@@ -205,26 +214,13 @@ export const labPresets: readonly LabPreset[] = [
   {
     id: "twelve-full",
     label: "12 instances, autoscaled",
-    settings: {
-      ...base,
-      instances: 12,
-      weights: new Array<number>(12).fill(1),
-      offered: 2_000,
-      arrival: "even",
-    },
+    settings: autoscaled,
     figure: { example: "twelve-instances", value: "allowed12" },
   },
   {
     id: "twelve-shared",
     label: "12 instances, shared store",
-    settings: {
-      ...base,
-      instances: 12,
-      weights: new Array<number>(12).fill(1),
-      offered: 2_000,
-      arrival: "even",
-      placement: "shared",
-    },
+    settings: { ...autoscaled, placement: "shared" },
     figure: { example: "twelve-instances", value: "shared" },
   },
 ];

@@ -1,5 +1,5 @@
 import type { MDXComponents } from "mdx/types";
-import { ClusterLab } from "../lab/cluster-lab";
+import { ClusterLab } from "../lab/cluster-lab-lazy";
 import { LessonFigure, type LessonFigureProps } from "../figures/lesson-figure";
 import { Callout } from "./callout";
 import { CodeBlock } from "./code-block";
