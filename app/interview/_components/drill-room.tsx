@@ -5,7 +5,8 @@ import { timeUsed } from "@/lib/interview/countdown";
 import { describeScore } from "@/lib/interview/scoring";
 import { AnswerModePicker } from "./answer-mode";
 import { AttemptList } from "./attempt-list";
-import { Countdown, useCountdown } from "./countdown";
+import { AnsweringPanel } from "./answering-panel";
+import { useCountdown } from "./countdown";
 import { postAttempt, type AttemptJson } from "./interview-client";
 import { RecordingList } from "./recording-list";
 import { RubricChecklist } from "./rubric-checklist";
@@ -57,7 +58,6 @@ export function DrillRoom({
   const [saving, setSaving] = useState(false);
   const capture = useAnswerCapture(`${course}/${lesson}/answer`);
   const reviewHeading = useRef<HTMLHeadingElement>(null);
-  const typedBox = useRef<HTMLTextAreaElement>(null);
   const limitMs = seconds * 1000;
 
   const stop = useCallback(async () => {
@@ -73,10 +73,6 @@ export function DrillRoom({
   useEffect(() => {
     if (stage === "review") reviewHeading.current?.focus();
   }, [stage]);
-
-  useEffect(() => {
-    if (stage === "answering" && capture.mode === "typing") typedBox.current?.focus();
-  }, [stage, capture.mode]);
 
   async function start() {
     setTicked(new Set());
@@ -140,33 +136,7 @@ export function DrillRoom({
           </div>
         ) : null}
         {stage === "answering" ? (
-          <div className={styles.answering}>
-            <Countdown state={countdown} label="Time left" />
-            {capture.asking ? <p className={styles.hint}>Waiting for the microphone…</p> : null}
-            {capture.recording ? (
-              <p className={styles.live} data-testid="recording-live">
-                <span aria-hidden="true">●</span> Recording — say your answer aloud.
-              </p>
-            ) : null}
-            {capture.notice ? (
-              <p className={styles.notice} role="status" data-testid="capture-notice">
-                {capture.notice}
-              </p>
-            ) : null}
-            <label className={styles.field}>
-              {capture.mode === "typing" ? "Your answer" : "Notes (optional)"}
-              <textarea
-                ref={typedBox}
-                className={styles.textarea}
-                value={capture.typed}
-                onChange={(event) => capture.setTyped(event.target.value)}
-                rows={6}
-              />
-            </label>
-            <button type="button" className={styles.primary} onClick={() => void stop()}>
-              Stop and check my answer
-            </button>
-          </div>
+          <AnsweringPanel capture={capture} countdown={countdown} onStop={() => void stop()} />
         ) : null}
         {message ? (
           <p className={styles.status} role="status" data-testid="drill-status">

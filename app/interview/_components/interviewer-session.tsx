@@ -10,7 +10,8 @@ import { summarizeSession, type AnsweredFollowUp } from "@/lib/interview/session
 import { describeInterval, RATINGS, ratingLabels, type ReviewRating } from "@/lib/review/ratings";
 import { AnswerModePicker } from "./answer-mode";
 import { AttemptList } from "./attempt-list";
-import { Countdown, useCountdown } from "./countdown";
+import { AnsweringPanel } from "./answering-panel";
+import { useCountdown } from "./countdown";
 import { postAttempt, type AttemptJson } from "./interview-client";
 import { RecordingList } from "./recording-list";
 import { RubricChecklist } from "./rubric-checklist";
@@ -266,31 +267,7 @@ export function InterviewerSession({ course, lesson, seconds, questions, attempt
           {question.prompt}
         </h2>
         {stage === "asking" ? (
-          <div className={styles.answering}>
-            <Countdown state={countdown} label="Time left" />
-            {capture.recording ? (
-              <p className={styles.live} data-testid="recording-live">
-                <span aria-hidden="true">●</span> Recording — answer aloud.
-              </p>
-            ) : null}
-            {capture.notice ? (
-              <p className={styles.notice} role="status" data-testid="capture-notice">
-                {capture.notice}
-              </p>
-            ) : null}
-            <label className={styles.field}>
-              {capture.mode === "typing" ? "Your answer" : "Notes (optional)"}
-              <textarea
-                className={styles.textarea}
-                value={capture.typed}
-                onChange={(event) => capture.setTyped(event.target.value)}
-                rows={5}
-              />
-            </label>
-            <button type="button" className={styles.primary} onClick={() => void stop()}>
-              Stop and check my answer
-            </button>
-          </div>
+          <AnsweringPanel capture={capture} countdown={countdown} onStop={() => void stop()} />
         ) : (
           <>
             <p className={styles.hint}>

@@ -1,7 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Breadcrumbs } from "@/app/_components/breadcrumbs";
-import { lessonHref } from "@/lib/content/urls";
 import { describeScore } from "@/lib/interview/scoring";
 import { roundBudgetMs } from "@/lib/interview/simulation";
 import { interviewHref } from "@/lib/interview/urls";
@@ -10,6 +8,7 @@ import {
   loadInterviewPage,
   type InterviewParams,
 } from "../../_components/lesson-interview";
+import { InterviewPageHeader } from "../../_components/interview-page-header";
 import styles from "../../_components/interview.module.css";
 
 export const metadata: Metadata = {
@@ -31,12 +30,15 @@ export default async function InterviewHubPage({ params }: InterviewParams) {
 
   return (
     <div className={styles.page}>
-      <Breadcrumbs trail={[{ label: lesson.title, href: lessonHref(course.slug, lesson.slug) }]} />
-      <h1>Mock interview</h1>
-      <p className={styles.lede}>
+      <InterviewPageHeader
+        course={course.slug}
+        lesson={lesson}
+        title="Mock interview"
+        inRoom={false}
+      >
         &ldquo;{interview.drill.prompt}&rdquo; Practise it the way the round goes: your first answer
         against the clock, then the interviewer&rsquo;s follow-ups, then the whole design.
-      </p>
+      </InterviewPageHeader>
       <ul className={styles.modesList}>
         <li className={styles.modeCard}>
           <h2>

@@ -1,13 +1,11 @@
 import type { Metadata } from "next";
-import { Breadcrumbs } from "@/app/_components/breadcrumbs";
-import { lessonHref } from "@/lib/content/urls";
-import { interviewHref } from "@/lib/interview/urls";
 import { DrillRoom } from "../../../_components/drill-room";
 import {
   attemptsOf,
   loadInterviewPage,
   type InterviewParams,
 } from "../../../_components/lesson-interview";
+import { InterviewPageHeader } from "../../../_components/interview-page-header";
 import styles from "../../../_components/interview.module.css";
 
 export const metadata: Metadata = {
@@ -21,17 +19,14 @@ export default async function DrillPage({ params }: InterviewParams) {
   const attempts = await attemptsOf(viewer, { course: course.slug, lesson: lesson.slug }, "drill");
   return (
     <div className={styles.page}>
-      <Breadcrumbs
-        trail={[
-          { label: lesson.title, href: lessonHref(course.slug, lesson.slug) },
-          { label: "Mock interview", href: interviewHref(course.slug, lesson.slug) },
-        ]}
-      />
-      <h1>The {interview.drill.seconds}-second answer</h1>
-      <p className={styles.lede}>
+      <InterviewPageHeader
+        course={course.slug}
+        lesson={lesson}
+        title={<>The {interview.drill.seconds}-second answer</>}
+      >
         Say your answer out loud before the clock runs out, as you would in the room, or type it.
         Then compare it with the model answer and tick the points you made.
-      </p>
+      </InterviewPageHeader>
       <DrillRoom
         course={course.slug}
         lesson={lesson.slug}

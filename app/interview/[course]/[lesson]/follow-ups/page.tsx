@@ -1,8 +1,6 @@
 import type { Metadata } from "next";
-import { Breadcrumbs } from "@/app/_components/breadcrumbs";
-import { lessonHref, sectionHref } from "@/lib/content/urls";
+import { sectionHref } from "@/lib/content/urls";
 import { orderFollowUps } from "@/lib/interview/question-order";
-import { interviewHref } from "@/lib/interview/urls";
 import { SystemClock } from "@/lib/limiters/clock";
 import { listCardStates } from "@/lib/progress";
 import { InterviewerSession } from "../../../_components/interviewer-session";
@@ -11,6 +9,7 @@ import {
   loadInterviewPage,
   type InterviewParams,
 } from "../../../_components/lesson-interview";
+import { InterviewPageHeader } from "../../../_components/interview-page-header";
 import styles from "../../../_components/interview.module.css";
 
 export const metadata: Metadata = {
@@ -54,18 +53,15 @@ export default async function FollowUpsPage({ params }: InterviewParams) {
 
   return (
     <div className={styles.page}>
-      <Breadcrumbs
-        trail={[
-          { label: lesson.title, href: lessonHref(course.slug, lesson.slug) },
-          { label: "Mock interview", href: interviewHref(course.slug, lesson.slug) },
-        ]}
-      />
-      <h1>The interviewer&rsquo;s follow-ups</h1>
-      <p className={styles.lede}>
+      <InterviewPageHeader
+        course={course.slug}
+        lesson={lesson}
+        title={"The interviewer&rsquo;s follow-ups"}
+      >
         One question at a time, against the clock. Answer aloud or type, compare with the model
         answer, tick what you said and grade yourself: the grade schedules the same review card as
         on your Review page.
-      </p>
+      </InterviewPageHeader>
       {questions.length === 0 ? (
         <p className={styles.hint}>This lesson has no follow-up questions yet.</p>
       ) : (

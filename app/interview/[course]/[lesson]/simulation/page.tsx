@@ -1,15 +1,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { Breadcrumbs } from "@/app/_components/breadcrumbs";
-import { lessonHref } from "@/lib/content/urls";
 import { roundBudgetMs } from "@/lib/interview/simulation";
-import { interviewHref } from "@/lib/interview/urls";
 import {
   attemptsOf,
   loadInterviewPage,
   type InterviewParams,
 } from "../../../_components/lesson-interview";
 import { SimulationRoom } from "../../../_components/simulation-room";
+import { InterviewPageHeader } from "../../../_components/interview-page-header";
 import styles from "../../../_components/interview.module.css";
 
 export const metadata: Metadata = {
@@ -29,17 +27,14 @@ export default async function SimulationPage({ params }: InterviewParams) {
   );
   return (
     <div className={styles.page}>
-      <Breadcrumbs
-        trail={[
-          { label: lesson.title, href: lessonHref(course.slug, lesson.slug) },
-          { label: "Mock interview", href: interviewHref(course.slug, lesson.slug) },
-        ]}
-      />
-      <h1>The {Math.round(roundBudgetMs(simulation.phases) / 60_000)}-minute round</h1>
-      <p className={styles.lede}>
+      <InterviewPageHeader
+        course={course.slug}
+        lesson={lesson}
+        title={<>The {Math.round(roundBudgetMs(simulation.phases) / 60_000)}-minute round</>}
+      >
         Run the whole interview against the clock, phase by phase. Keep notes, sketch the design on
         the canvas, then score each phase against its rubric and compare with your earlier rounds.
-      </p>
+      </InterviewPageHeader>
       <SimulationRoom
         course={course.slug}
         lesson={lesson.slug}
