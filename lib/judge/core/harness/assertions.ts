@@ -116,7 +116,7 @@ function expect(actual, label) {
     toBeCloseTo(expected, tolerance) {
       const t = tolerance === undefined ? 1e-6 : tolerance;
       if (typeof actual !== "number" || !(H.abs(actual - expected) <= t)) {
-        fail(prefix + "expected " + show(expected) + " (within " + show(t) + "), got " + show(actual));
+        fail(prefix + "expected " + show(expected) + " (within " + str(t) + "), got " + show(actual));
       }
     },
     toBeNull() {
