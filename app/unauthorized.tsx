@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { SignInLink } from "./_components/sign-in-link";
 import styles from "./not-found.module.css";
 
 export const metadata: Metadata = { title: "Sign in required" };
@@ -18,7 +19,7 @@ export default function Unauthorized() {
         an instructor account. Progress you saved without an account does not give access.
       </p>
       <p>
-        <Link href="/sign-in">Sign in</Link> · <Link href="/">Browse all courses</Link>
+        <SignInLink /> · <Link href="/">Browse all courses</Link>
       </p>
     </div>
   );

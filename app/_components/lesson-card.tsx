@@ -2,9 +2,10 @@ import Link from "next/link";
 import type { Lesson } from "@/lib/content/loader";
 import { formatMinutes } from "@/lib/content/minutes";
 import { lessonHref } from "@/lib/content/urls";
-import { ContinueLink } from "./continue-link";
 import styles from "./lesson-card.module.css";
+import { lessonOutline } from "./lesson-outline";
 import { LessonProgressBar } from "./progress/lesson-progress-bar";
+import { LessonStanding } from "./progress/lesson-standing";
 
 /** A lesson in a catalogue list: title, summary, reading and practice time, tags, the reader's place. */
 export function LessonCard({ lesson, headingLevel }: { lesson: Lesson; headingLevel: 2 | 3 }) {
@@ -23,7 +24,13 @@ export function LessonCard({ lesson, headingLevel }: { lesson: Lesson; headingLe
         lesson={lesson.slug}
         sections={lesson.sections.map((section) => section.slug)}
       />
-      <ContinueLink course={lesson.courseSlug} lesson={lesson.slug} className={styles.continue} />
+      <LessonStanding
+        course={lesson.courseSlug}
+        lesson={lesson.slug}
+        outline={lessonOutline(lesson)}
+        variant="compact"
+        linkClassName={styles.continue}
+      />
     </article>
   );
 }

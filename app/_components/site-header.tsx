@@ -1,5 +1,8 @@
 import Link from "next/link";
+import { AccountMenu } from "./account-menu";
 import { InstructorLink } from "./instructor-link";
+import { ReviewLink } from "./review-link";
+import { SiteSearch } from "./search/site-search";
 import styles from "./site-header.module.css";
 
 export function SiteHeader() {
@@ -15,11 +18,12 @@ export function SiteHeader() {
         </Link>
         <nav aria-label="Main" className={styles.nav}>
           <Link href="/">Courses</Link>
-          <Link href="/review">Review</Link>
+          <ReviewLink />
           <Link href="/progress">My progress</Link>
-          <Link href="/account">Account</Link>
           <InstructorLink />
         </nav>
+        <SiteSearch />
+        <AccountMenu />
       </div>
     </header>
   );

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
-import { CardSession } from "@/app/_components/cards/card-session";
 import { toFlashcardData } from "@/app/_components/cards/flashcard-data";
 import { LocalTime } from "@/app/_components/cards/local-time";
+import { ReviewBoard } from "@/app/_components/cards/review-board";
 import { getCatalog } from "@/app/_components/content-lookup";
 import { MockInterviewLink } from "@/app/interview/_components/interview-link";
 import { SystemClock } from "@/lib/limiters/clock";
@@ -41,34 +41,17 @@ export default async function ReviewPage() {
       <p>
         Practise saying it aloud too: <MockInterviewLink />
       </p>
-      <ul className={styles.stats} aria-label="Your review schedule">
-        <li className={styles.stat} data-testid="due-count">
-          <span className={styles.statValue}>{queue.dueCount}</span>
-          <span className={styles.statLabel}>due now</span>
-        </li>
-        <li className={styles.stat} data-testid="new-count">
-          <span className={styles.statValue}>{queue.newCount}</span>
-          <span className={styles.statLabel}>new in this session</span>
-        </li>
-        <li className={styles.stat} data-testid="next-due">
-          <span className={styles.statValue}>
-            {queue.nextDue ? <LocalTime value={queue.nextDue} /> : "—"}
-          </span>
-          <span className={styles.statLabel}>next due after these</span>
-        </li>
-        <li className={styles.stat} data-testid="streak">
-          <span className={styles.statValue}>{streak}</span>
-          <span className={styles.statLabel}>day streak</span>
-        </li>
-      </ul>
-      {cards.length > 0 ? (
-        <CardSession
-          cards={cards}
-          title={`${queue.dueCount} due, ${queue.newCount} new`}
-          nextDue={queue.nextDue?.toISOString() ?? null}
-          showSource
-        />
-      ) : (
+      <ReviewBoard
+        cards={cards}
+        newKeys={queue.entries
+          .filter((entry) => entry.state === null)
+          .map((entry) => `${entry.card.course}/${entry.card.lesson}/${entry.card.id}`)}
+        dueCount={queue.dueCount}
+        newCount={queue.newCount}
+        nextDue={queue.nextDue?.toISOString() ?? null}
+        streak={streak}
+      />
+      {cards.length === 0 && (
         <p className={styles.done} data-testid="session-done">
           Nothing is due.{" "}
           {queue.nextDue ? (

@@ -74,8 +74,9 @@ test.describe("refusals", () => {
       await expect(page.getByRole("heading", { name: "Sign in as an instructor" })).toBeVisible();
       await expect(page.locator("table")).toHaveCount(0);
     }
-    await page.getByRole("link", { name: "Sign in", exact: true }).click();
-    await expect(page).toHaveURL("/sign-in");
+    // The sign-in link comes back to the page it was clicked on (the last one visited).
+    await page.getByRole("main").getByRole("link", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(`/sign-in?next=${encodeURIComponent(pages.at(-1)!)}`);
     const anonymous = await page.request.get(`/api/instructor/${course.slug}/rate-limiter`);
     expect(anonymous.status()).toBe(401);
   });

@@ -15,6 +15,8 @@ export interface CardSessionProps {
   nextDue?: string | null;
   /** Show where each card comes from (the Review page mixes lessons). */
   showSource?: boolean;
+  /** After each grade: which card, whether it was its first showing, and whether it comes back. */
+  onGraded?: (event: { card: FlashcardData; round: number; requeued: boolean }) => void;
 }
 
 interface Entry {
@@ -34,6 +36,7 @@ export function CardSession({
   title,
   nextDue = null,
   showSource = false,
+  onGraded: reportGrade,
 }: CardSessionProps) {
   const [queue, setQueue] = useState<Entry[]>(() => cards.map((card) => ({ card, round: 0 })));
   const [position, setPosition] = useState(0);
@@ -49,7 +52,9 @@ export function CardSession({
     const at = new Date();
     setLast({ rating, due, at });
     setReviewed((n) => n + 1);
-    if (due.getTime() - at.getTime() <= REQUEUE_WITHIN_MS) {
+    const requeued = due.getTime() - at.getTime() <= REQUEUE_WITHIN_MS;
+    reportGrade?.({ card: entry.card, round: entry.round, requeued });
+    if (requeued) {
       setQueue((q) => [...q, { card: entry.card, round: entry.round + 1 }]);
     } else {
       setLaterDue((previous) => (previous === null || due < previous ? due : previous));

@@ -36,6 +36,11 @@ export function CodeEditor(props: MonacoEditorProps) {
           aria-label={`${props.label} (loading the editor…)`}
           data-testid="editor-skeleton"
           spellCheck={false}
+          style={
+            props.fontSize
+              ? { fontSize: props.fontSize, lineHeight: `${Math.round(props.fontSize * 1.45)}px` }
+              : undefined
+          }
         />
       )}
       <div className={styles.editorLayer}>

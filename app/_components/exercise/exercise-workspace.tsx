@@ -1,24 +1,38 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import type { JudgeLimits } from "@/lib/judge/core/types";
 import type { ResultsDocument } from "@/lib/judge/results";
 import { CodeEditor } from "./code-editor";
 import { ConfirmDialog } from "./confirm-dialog";
+import { EditorSettings } from "./editor-settings";
 import { Hints } from "./hints";
 import type { EditorHandle } from "./monaco-editor";
-import { ResultsPanel } from "./results-panel";
 import { SolutionPanel } from "./solution-panel";
-import { Toolbar } from "./toolbar";
+import { JudgeStatus, Toolbar } from "./toolbar";
 import { useDraft } from "./use-draft";
+import { useEditorPrefs } from "./use-editor-prefs";
+import { useFocusMode, useFrameTop, useJudgeShortcuts } from "./use-workspace-frame";
 import { useJudging } from "./use-judging";
 import { useSolved } from "./use-solved";
+import { NARROW_QUERY, WorkspacePanes, useMediaQuery, type PaneId } from "./workspace-panes";
 import styles from "./exercise.module.css";
+import frame from "./workspace.module.css";
+
+// The results (and their timeline chart) are needed only after the first Run: loaded then, or
+// when the browser is idle, so they do not weigh on the page's first load.
+const loadResultsPanel = () => import("./results-panel");
+const ResultsPanel = dynamic(() => loadResultsPanel().then((m) => m.ResultsPanel), {
+  loading: () => <p className={styles.muted}>Showing the results…</p>,
+});
 
 export interface ExerciseWorkspaceProps {
   course: string;
   lesson: string;
   exerciseId: string;
+  /** The exercise's title, shown in focus mode (the page's heading is hidden then). */
+  title: string;
   starter: string;
   /** Source of the visible tests only; the hidden suite never reaches the browser. */
   visibleTests: string;
@@ -33,11 +47,12 @@ export interface ExerciseWorkspaceProps {
   limits?: Partial<JudgeLimits>;
 }
 
-/** The interactive half of an exercise page: editor, Run, Submit, results, hints, solution. */
+/** The interactive half of an exercise page: the panes, editor, Run, Submit, results, hints. */
 export function ExerciseWorkspace({
   course,
   lesson,
   exerciseId,
+  title,
   starter,
   visibleTests,
   hints,
@@ -52,18 +67,27 @@ export function ExerciseWorkspace({
   // Compile errors are shown as markers only while the code is the code they were found in.
   const [markersFor, setMarkersFor] = useState<string | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);
+  const [tab, setTab] = useState<PaneId>("prompt");
+  const [prefs, setPrefs] = useEditorPrefs();
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const [focus, setFocus] = useFocusMode();
+  const frameRef = useFrameTop();
   const editor = useRef<EditorHandle | null>(null);
-  const resultsSlot = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1500));
+    idle(() => void loadResultsPanel());
+  }, []);
 
   const showResults = useCallback(
     (doc: ResultsDocument, code: string) => {
       setResults((previous) => ({ doc, key: (previous?.key ?? 0) + 1 }));
       setMarkersFor(doc.compileErrors?.length ? code : null);
       if (doc.mode === "submit" && doc.verdict === "accepted") markSolved();
-      // Bring the verdict into view without taking focus from the editor.
-      resultsSlot.current?.scrollIntoView({ block: "nearest" });
+      // On a phone the results are behind their tab: open it. On a laptop they have their pane.
+      if (narrow) setTab("results");
     },
-    [markSolved],
+    [markSolved, narrow],
   );
 
   const judging = useJudging({
@@ -74,24 +98,7 @@ export function ExerciseWorkspace({
     flush: draft.flush,
     onResults: showResults,
   });
-
-  // Ctrl/Cmd+Enter runs, Ctrl/Cmd+Shift+Enter submits, wherever focus is (Monaco included: the
-  // capture phase sees the key before the editor would insert a line).
-  const shortcuts = useRef({ run: judging.run, submit: judging.submit });
-  useEffect(() => {
-    shortcuts.current = { run: judging.run, submit: judging.submit };
-  }, [judging.run, judging.submit]);
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey) || event.altKey) return;
-      if (document.querySelector("dialog[open]")) return;
-      event.preventDefault();
-      event.stopPropagation();
-      void (event.shiftKey ? shortcuts.current.submit() : shortcuts.current.run());
-    };
-    window.addEventListener("keydown", onKeyDown, { capture: true });
-    return () => window.removeEventListener("keydown", onKeyDown, { capture: true });
-  }, []);
+  useJudgeShortcuts(judging.run, judging.submit);
 
   const { setNotice } = judging;
   const reset = () => {
@@ -107,63 +114,108 @@ export function ExerciseWorkspace({
       ? results.doc.compileErrors
       : undefined;
 
-  return (
-    <div className={styles.workspace}>
-      <div className={styles.promptColumn}>
-        <div className={styles.prompt}>{prompt}</div>
-        <Hints exerciseId={exerciseId} hints={hints} />
-        {testsView}
-      </div>
-      <div className={styles.workColumn}>
-        <div data-testid="editor">
-          <CodeEditor
-            value={draft.code}
-            onChange={draft.setCode}
-            path={`file:///exercises/${exerciseId}/solution.ts`}
-            label="Your solution"
-            typeDeclarations={typeDeclarations}
-            compileErrors={compileErrors}
-            onReady={(handle) => {
-              editor.current = handle;
-            }}
-          />
-        </div>
-        <p className={styles.saveNote} data-testid="draft-note">
-          {draft.source === "local"
-            ? "Restored your draft from this device. "
-            : draft.source === "server"
-              ? "Restored your saved draft. "
-              : ""}
-          {draft.serverSync === "on"
-            ? "Your code is saved as you type, here and to your progress."
-            : "Your code is saved in this browser as you type."}
-        </p>
+  const code = (
+    <>
+      <div className={frame.bar}>
         <Toolbar
           busy={judging.busy}
-          testsDone={judging.testsDone}
-          notice={judging.notice}
           retryIn={judging.retryIn}
-          quota={judging.quota}
           onRun={() => void judging.run()}
           onSubmit={() => void judging.submit()}
           onReset={() => setConfirmReset(true)}
         />
-        <div ref={resultsSlot} className={styles.resultsSlot}>
-          {results ? (
-            <ResultsPanel
-              key={results.key}
-              results={results.doc}
-              onGoTo={(line, column) => editor.current?.goTo(line, column)}
-            />
-          ) : (
-            <p className={styles.muted}>
-              Run checks your code against the visible tests in your browser. Submit judges the full
-              suite, hidden tests included, on the server.
-            </p>
-          )}
-        </div>
-        <SolutionPanel exerciseId={exerciseId} solved={solved} />
+        <EditorSettings prefs={prefs} onChange={setPrefs} focus={focus} onFocusChange={setFocus} />
       </div>
+      <div className={frame.editorSlot} data-testid="editor">
+        <CodeEditor
+          value={draft.code}
+          onChange={draft.setCode}
+          path={`file:///exercises/${exerciseId}/solution.ts`}
+          label="Your solution"
+          height="100%"
+          typeDeclarations={typeDeclarations}
+          compileErrors={compileErrors}
+          wordWrap={prefs.wordWrap}
+          fontSize={prefs.fontSize}
+          onReady={(handle) => {
+            editor.current = handle;
+          }}
+        />
+      </div>
+    </>
+  );
+
+  const resultsPane = (
+    <>
+      <JudgeStatus
+        busy={judging.busy}
+        testsDone={judging.testsDone}
+        notice={judging.notice}
+        retryIn={judging.retryIn}
+        quota={judging.quota}
+        keyboardOnlyClass={frame.keyboardOnly}
+      />
+      <p className={styles.saveNote} data-testid="draft-note">
+        {draft.source === "local"
+          ? "Restored your draft from this device. "
+          : draft.source === "server"
+            ? "Restored your saved draft. "
+            : ""}
+        {draft.serverSync === "on"
+          ? "Your code is saved as you type, here and to your progress."
+          : "Your code is saved in this browser as you type."}
+      </p>
+
+      {results ? (
+        <ResultsPanel
+          key={results.key}
+          results={results.doc}
+          onGoTo={(line, column) => {
+            if (narrow) setTab("code");
+            editor.current?.goTo(line, column);
+          }}
+        />
+      ) : (
+        <p className={styles.muted} data-testid="results-empty">
+          No results yet. Run checks your code against the visible tests in your browser; Submit
+          judges the full suite, hidden tests included, on the server.
+        </p>
+      )}
+    </>
+  );
+
+  return (
+    <div
+      ref={frameRef}
+      className={`${frame.frame} ${styles.workspace}`}
+      data-focus={focus}
+      data-testid="workspace"
+    >
+      {focus && (
+        <div className={frame.focusBar}>
+          <p>{title}</p>
+          <button type="button" className={frame.toggle} onClick={() => setFocus(false)}>
+            Exit focus mode <span className={frame.keyboardOnly}>(Esc)</span>
+          </button>
+        </div>
+      )}
+      <WorkspacePanes
+        tab={tab}
+        onTab={setTab}
+        resultsBadge={
+          results ? (results.doc.verdict === "accepted" ? "passed" : "failed") : undefined
+        }
+        prompt={
+          <>
+            <div className={styles.prompt}>{prompt}</div>
+            <Hints exerciseId={exerciseId} hints={hints} />
+            {testsView}
+            <SolutionPanel exerciseId={exerciseId} solved={solved} />
+          </>
+        }
+        code={code}
+        results={resultsPane}
+      />
       <ConfirmDialog
         open={confirmReset}
         title="Reset to the starter code?"

@@ -15,6 +15,8 @@ export type JudgeOutcome = (
 export interface Quota {
   limit: number;
   remaining: number;
+  /** Seconds until the allowance is full again (RateLimit-Reset), when sent. */
+  resetSeconds?: number;
 }
 
 export interface JudgeRequestBody {
@@ -64,12 +66,17 @@ export async function interpretJudgeResponse(
   return { ...(await interpretBody(response, nowMs)), ...(quota ? { quota } : {}) };
 }
 
-/** RateLimit-Limit and RateLimit-Remaining, when the server sent both. */
+/** RateLimit-Limit and RateLimit-Remaining (and RateLimit-Reset), when the server sent both. */
 export function readQuota(headers: Headers): Quota | null {
   const limit = Number(headers.get("ratelimit-limit") ?? NaN);
   const remaining = Number(headers.get("ratelimit-remaining") ?? NaN);
   if (!Number.isInteger(limit) || !Number.isInteger(remaining) || limit < 1) return null;
-  return { limit, remaining: Math.max(0, Math.min(remaining, limit)) };
+  const reset = Number(headers.get("ratelimit-reset") ?? NaN);
+  return {
+    limit,
+    remaining: Math.max(0, Math.min(remaining, limit)),
+    ...(Number.isFinite(reset) && reset >= 0 ? { resetSeconds: reset } : {}),
+  };
 }
 
 async function interpretBody(response: Response, nowMs: number): Promise<JudgeOutcome> {

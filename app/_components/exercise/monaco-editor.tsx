@@ -23,6 +23,15 @@ export interface MonacoEditorProps {
   typeDeclarations?: string;
   label: string;
   height?: string;
+  /** Soft-wrap long lines at the editor's width. */
+  wordWrap?: boolean;
+  /** Code font size in CSS pixels. */
+  fontSize?: number;
+  /**
+   * Other files the TypeScript service should see beside this one (e.g. the solution a test file
+   * imports as "./solution"); created once per path, never shown.
+   */
+  companionFiles?: readonly { path: string; value: string }[];
 }
 
 const MARKER_OWNER = "judge";
@@ -37,6 +46,9 @@ export function MonacoEditor({
   typeDeclarations,
   label,
   height = "26rem",
+  wordWrap = false,
+  fontSize = 14,
+  companionFiles,
 }: MonacoEditorProps) {
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const theme = usePreferredTheme();
@@ -91,6 +103,12 @@ export function MonacoEditor({
       onChange={(next) => onChange?.(next ?? "")}
       beforeMount={() => {
         if (typeDeclarations) declareJudgeModule(typeDeclarations);
+        for (const file of companionFiles ?? []) {
+          const uri = monaco.Uri.parse(file.path);
+          const existing = monaco.editor.getModel(uri);
+          if (existing) existing.setValue(file.value);
+          else monaco.editor.createModel(file.value, "typescript", uri);
+        }
       }}
       onMount={handleMount}
       loading={null}
@@ -99,7 +117,13 @@ export function MonacoEditor({
         domReadOnly: readOnly,
         ariaLabel: label,
         minimap: { enabled: false },
-        fontSize: 14,
+        fontSize,
+        lineHeight: Math.round(fontSize * 1.45),
+        wordWrap: wordWrap ? "on" : "off",
+        // Sticky scroll pins the enclosing class or function above the viewport; after a paste
+        // it can leave a stale copy of a line pinned over the live one (issue 14). The panes are
+        // tall enough that the scope is rarely out of sight, so it stays off.
+        stickyScroll: { enabled: false },
         tabSize: 2,
         scrollBeyondLastLine: false,
         automaticLayout: true,

@@ -51,12 +51,24 @@ export function ResultsPanel({ results, onGoTo }: ResultsPanelProps) {
           </span>
         </h2>
         <p className={styles.meta}>
-          {suite} · {passed} of {results.tests.length} tests passed ·{" "}
-          {Math.round(results.resources.wallMs)} ms
+          {suite} · {passed} of {results.tests.length} tests passed
+          {workLabel(results) && (
+            <>
+              {" · "}
+              <span title={WORK_EXPLAINED} data-testid="work-used">
+                {workLabel(results)}
+              </span>
+            </>
+          )}
         </p>
       </header>
 
       {results.message && <p className={styles.message}>{results.message}</p>}
+      {results.verdict === "time_limit_exceeded" && (
+        <p className={styles.small} data-testid="work-explained">
+          {WORK_EXPLAINED}
+        </p>
+      )}
 
       {results.compileErrors && results.compileErrors.length > 0 && (
         <ul className={styles.compileErrors} aria-label="Compile errors">
@@ -114,6 +126,20 @@ export function ResultsPanel({ results, onGoTo }: ResultsPanelProps) {
       )}
     </section>
   );
+}
+
+/**
+ * The judge limits tests in milliseconds of work (interpreter steps, the same on any machine), and
+ * that is the only time the results speak of: the wall-clock time of judging depends on how busy
+ * the machine was, so it would disagree with "stopped after 300 ms of work" for no reason.
+ */
+export const WORK_EXPLAINED =
+  "Time in the judge is counted in milliseconds of work: steps of the interpreter, the same on every machine, so a verdict never depends on how busy the server is.";
+
+export function workLabel(results: ResultsDocument): string | null {
+  const steps = results.resources.steps;
+  if (steps === undefined) return null;
+  return `${steps.toLocaleString("en")} ms of work`;
 }
 
 function TestItem({ test, chartOpen }: { test: TestResult; chartOpen: boolean }) {

@@ -96,6 +96,19 @@ export function TimelineChart({ trace, title }: { trace: Trace; title: string })
           />
         ))}
 
+        {layout.burstLabels.map((burst, i) => (
+          <text
+            key={`burst-${i}`}
+            className={styles.tickLabel}
+            x={burst.x}
+            y={burst.y}
+            textAnchor="middle"
+            data-testid="burst-label"
+          >
+            {burst.label}
+          </text>
+        ))}
+
         {layout.divergence && (
           <g className={styles.divergence}>
             <line
@@ -130,9 +143,17 @@ export function TimelineChart({ trace, title }: { trace: Trace; title: string })
               y1={layout.axisY}
               y2={layout.axisY + 4}
             />
-            <text className={styles.tickLabel} x={tick.x} y={layout.axisY + 16} textAnchor="middle">
-              {tick.label}
-            </text>
+            {tick.label && (
+              <text
+                className={styles.tickLabel}
+                x={tick.x}
+                y={layout.axisY + 16}
+                textAnchor="middle"
+                data-testid="tick-label"
+              >
+                {tick.label}
+              </text>
+            )}
           </g>
         ))}
       </svg>
@@ -146,6 +167,9 @@ export function TimelineChart({ trace, title }: { trace: Trace; title: string })
             </>
           )}
           {layout.level && <> · line: reference level after each request</>}
+          {layout.burstLabels.length > 0 && (
+            <> · ×N: requests at the same instant, drawn as runs of one decision</>
+          )}
         </span>
         <span>{summary}</span>
         {trace.truncated && <span> The trace was shortened to keep the results small.</span>}

@@ -17,6 +17,8 @@ export interface TimelineCell {
   admitted: boolean;
   /** True for the first request where the two lanes disagree. */
   divergent: boolean;
+  /** How many requests the cell stands for, when a burst is drawn as runs. */
+  count?: number;
 }
 
 export interface TimelineLane {
@@ -60,6 +62,8 @@ export interface TimelineLayout {
   divergence: TimelineDivergence | null;
   /** The largest number of requests that arrived at one instant (the height of the tallest stack). */
   maxBurst: number;
+  /** "×100" above a column too tall to draw request by request (its runs are drawn instead). */
+  burstLabels: { x: number; y: number; label: string }[];
 }
 
 export const TIMELINE_WIDTH = 720;
@@ -73,6 +77,10 @@ const AXIS_HEIGHT = 30;
 const MAX_CELL_HEIGHT = 16;
 const MAX_CELL_WIDTH = 12;
 const MIN_CELL_WIDTH = 1.5;
+/** Up to this many requests at one instant are drawn one cell each; more are drawn as runs. */
+export const STACK_LIMIT = 12;
+const MIN_RUN_HEIGHT = 2;
+const BURST_LABEL_GAP = 28;
 
 export function layoutTimeline(trace: Trace, width = TIMELINE_WIDTH): TimelineLayout {
   const plotLeft = LEFT;
@@ -107,26 +115,11 @@ export function layoutTimeline(trace: Trace, width = TIMELINE_WIDTH): TimelineLa
   const cellHeight = maxBurst === 0 ? 0 : Math.min(MAX_CELL_HEIGHT, inner / maxBurst);
   const divergenceIndex = validDivergence(trace);
 
-  const cells: TimelineCell[] = [];
-  for (const group of groups) {
-    const cx = x(group.t) - cellWidth / 2;
-    group.indices.forEach((index, position) => {
-      const request = requests[index]!;
-      for (const lane of lanes) {
-        const bottom = lane.top + lane.height - 4;
-        cells.push({
-          index,
-          lane: lane.id,
-          x: cx,
-          y: bottom - (position + 1) * cellHeight,
-          width: cellWidth,
-          height: cellHeight,
-          admitted: lane.id === "reference" ? request.expected : request.actual,
-          divergent: index === divergenceIndex,
-        });
-      }
-    });
-  }
+  const cells =
+    maxBurst <= STACK_LIMIT
+      ? stackedCells(groups, requests, lanes, x, cellWidth, cellHeight, divergenceIndex)
+      : runCells(groups, requests, lanes, x, cellWidth, inner / maxBurst, divergenceIndex);
+  const burstLabels = maxBurst <= STACK_LIMIT ? [] : labelBursts(groups, x, lanes[0]!.top);
 
   const divergence =
     divergenceIndex === null
@@ -144,7 +137,7 @@ export function layoutTimeline(trace: Trace, width = TIMELINE_WIDTH): TimelineLa
     plotRight,
     lanes,
     cells,
-    ticks: niceTicks(t0, t1).map((t) => ({ x: x(t), label: formatSeconds(t, t1 - t0) })),
+    ticks: labelTicks(niceTicks(t0, t1, 6, 1), x),
     axisY,
     windowEdges: edges
       .filter((t) => t >= t0 && t <= t1)
@@ -152,7 +145,126 @@ export function layoutTimeline(trace: Trace, width = TIMELINE_WIDTH): TimelineLa
     level,
     divergence,
     maxBurst,
+    burstLabels,
   };
+}
+
+type Lanes = readonly TimelineLane[];
+type Groups = readonly { t: number; indices: number[] }[];
+
+/** One cell per request, stacked bottom-up in arrival order. */
+function stackedCells(
+  groups: Groups,
+  requests: readonly TraceRequest[],
+  lanes: Lanes,
+  x: (t: number) => number,
+  width: number,
+  height: number,
+  divergenceIndex: number | null,
+): TimelineCell[] {
+  const cells: TimelineCell[] = [];
+  for (const group of groups) {
+    const cx = x(group.t) - width / 2;
+    group.indices.forEach((index, position) => {
+      const request = requests[index]!;
+      for (const lane of lanes) {
+        const bottom = lane.top + lane.height - 4;
+        cells.push({
+          index,
+          lane: lane.id,
+          x: cx,
+          y: bottom - (position + 1) * height,
+          width,
+          height,
+          admitted: lane.id === "reference" ? request.expected : request.actual,
+          divergent: index === divergenceIndex,
+        });
+      }
+    });
+  }
+  return cells;
+}
+
+/**
+ * A column of many simultaneous requests as runs: consecutive requests with the same decision
+ * become one cell as tall as their share of the column (never thinner than MIN_RUN_HEIGHT), and the
+ * first divergence is always a run of its own, so it stays visible in a burst of thousands.
+ */
+function runCells(
+  groups: Groups,
+  requests: readonly TraceRequest[],
+  lanes: Lanes,
+  x: (t: number) => number,
+  width: number,
+  unit: number,
+  divergenceIndex: number | null,
+): TimelineCell[] {
+  const cells: TimelineCell[] = [];
+  for (const group of groups) {
+    const cx = x(group.t) - width / 2;
+    for (const lane of lanes) {
+      const decide = (index: number) =>
+        lane.id === "reference" ? requests[index]!.expected : requests[index]!.actual;
+      const top = lane.top + 4;
+      let y = lane.top + lane.height - 4;
+      let start = 0;
+      while (start < group.indices.length) {
+        const first = group.indices[start]!;
+        let end = start + 1;
+        while (
+          end < group.indices.length &&
+          decide(group.indices[end]!) === decide(first) &&
+          group.indices[end] !== divergenceIndex &&
+          first !== divergenceIndex
+        ) {
+          end++;
+        }
+        const height = Math.max(MIN_RUN_HEIGHT, (end - start) * unit);
+        const cellY = Math.max(top, y - height);
+        cells.push({
+          index: first,
+          lane: lane.id,
+          x: cx,
+          y: cellY,
+          width,
+          height: y - cellY,
+          admitted: decide(first),
+          divergent: first === divergenceIndex,
+          count: end - start,
+        });
+        y = cellY;
+        start = end;
+      }
+    }
+  }
+  return cells;
+}
+
+/** "×N" over the columns that were drawn as runs, skipping labels that would overlap. */
+function labelBursts(groups: Groups, x: (t: number) => number, laneTop: number) {
+  const labels: { x: number; y: number; label: string }[] = [];
+  for (const group of groups) {
+    if (group.indices.length <= 1) continue;
+    const at = x(group.t);
+    const previous = labels[labels.length - 1];
+    if (previous && at - previous.x < BURST_LABEL_GAP) continue;
+    labels.push({ x: at, y: laneTop - 3, label: `×${group.indices.length}` });
+  }
+  return labels;
+}
+
+/** Tick labels with the decimals the step needs; a label equal to the previous one is dropped. */
+function labelTicks(ticks: readonly number[], x: (t: number) => number): TimelineTick[] {
+  const step = ticks.length > 1 ? ticks[1]! - ticks[0]! : 1000;
+  const decimals = step >= 1000 ? 0 : step >= 100 ? 1 : step >= 10 ? 2 : 3;
+  const out: TimelineTick[] = [];
+  let last: string | null = null;
+  for (const t of ticks) {
+    const label = `${(t / 1000).toFixed(decimals)}s`;
+    out.push({ x: x(t), label: label === last ? "" : label });
+    last = label;
+  }
+  return out;
 }
 
 /** "request 101 at t=60.000s: reference denied, yours admitted" — same wording as the judge. */
@@ -192,9 +304,11 @@ export function groupByInstant(
  * Tick values at 1, 2 or 5 times a power of ten, about `target` of them across [t0, t1]. Times are
  * milliseconds; the ticks land on round numbers so "60s" is a tick when a window ends there.
  */
-export function niceTicks(t0: number, t1: number, target = 6): number[] {
+export function niceTicks(t0: number, t1: number, target = 6, minStep = 0): number[] {
   if (!(t1 > t0)) return [t0];
-  const raw = (t1 - t0) / target;
+  // The fake clock counts whole milliseconds: the chart asks for steps of at least 1 ms, so a span
+  // of a few milliseconds never gets ticks between instants that cannot happen.
+  const raw = Math.max((t1 - t0) / target, minStep);
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power;
   const ticks: number[] = [];

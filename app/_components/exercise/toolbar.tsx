@@ -12,12 +12,8 @@ export interface Notice {
 
 export interface ToolbarProps {
   busy: Busy;
-  testsDone: number;
-  notice: Notice | null;
   /** Seconds until Submit is allowed again after a 429; 0 when it is. */
   retryIn: number;
-  /** The submissions quota from the last answer of the server, if it sent one. */
-  quota?: Quota | null;
   onRun(): void;
   onSubmit(): void;
   onReset(): void;
@@ -27,19 +23,68 @@ export const RUN_SHORTCUT = "Ctrl+Enter / ⌘+Enter";
 export const SUBMIT_SHORTCUT = "Ctrl+Shift+Enter / ⌘+Shift+Enter";
 
 /**
- * Run, Submit and Reset, with a status line that always says what happened to the last click:
- * buttons stay clickable while judging (aria-disabled), and a click then explains why it waits.
+ * Run, Submit and Reset. The buttons stay clickable while judging (aria-disabled), and a click then
+ * explains why it waits (JudgeStatus, in the results pane).
  */
-export function Toolbar({
+export function Toolbar({ busy, retryIn, onRun, onSubmit, onReset }: ToolbarProps) {
+  return (
+    <div className={styles.toolbarButtons}>
+      <button
+        type="button"
+        className={styles.primaryButton}
+        onClick={onRun}
+        aria-disabled={busy !== null}
+        aria-keyshortcuts="Control+Enter Meta+Enter"
+        title={`Run the visible tests in your browser (${RUN_SHORTCUT})`}
+        data-testid="run"
+      >
+        {busy === "run" ? <Spinner /> : null}
+        Run
+      </button>
+      <button
+        type="button"
+        className={styles.submitButton}
+        onClick={onSubmit}
+        aria-disabled={busy !== null || retryIn > 0}
+        aria-keyshortcuts="Control+Shift+Enter Meta+Shift+Enter"
+        title={`Submit: the full suite, judged on the server (${SUBMIT_SHORTCUT})`}
+        data-testid="submit"
+      >
+        {busy === "submit" ? <Spinner /> : null}
+        {retryIn > 0 ? `Submit (${retryIn} s)` : "Submit"}
+      </button>
+      <button
+        type="button"
+        className={styles.secondaryButton}
+        onClick={onReset}
+        title="Replace your code with the starter code"
+      >
+        Reset to starter
+      </button>
+    </div>
+  );
+}
+
+export interface JudgeStatusProps {
+  busy: Busy;
+  testsDone: number;
+  notice: Notice | null;
+  retryIn: number;
+  /** The submissions quota from the last answer of the server, if it sent one. */
+  quota?: Quota | null;
+  /** Class that hides the keyboard hint on touch screens. */
+  keyboardOnlyClass?: string;
+}
+
+/** What happened to the last click, the submissions left, and the keyboard shortcuts. */
+export function JudgeStatus({
   busy,
   testsDone,
   notice,
   retryIn,
   quota,
-  onRun,
-  onSubmit,
-  onReset,
-}: ToolbarProps) {
+  keyboardOnlyClass,
+}: JudgeStatusProps) {
   const status =
     busy === "run"
       ? `Running the visible tests in your browser…${testsDone > 0 ? ` ${testsDone} done` : ""}`
@@ -48,54 +93,8 @@ export function Toolbar({
         : retryIn > 0
           ? `You can submit again in ${retryIn} s.`
           : "";
-
   return (
     <div className={styles.toolbar}>
-      <div className={styles.toolbarButtons}>
-        <button
-          type="button"
-          className={styles.primaryButton}
-          onClick={onRun}
-          aria-disabled={busy !== null}
-          aria-keyshortcuts="Control+Enter Meta+Enter"
-          title={`Run the visible tests in your browser (${RUN_SHORTCUT})`}
-          data-testid="run"
-        >
-          {busy === "run" ? <Spinner /> : null}
-          Run
-        </button>
-        <button
-          type="button"
-          className={styles.submitButton}
-          onClick={onSubmit}
-          aria-disabled={busy !== null || retryIn > 0}
-          aria-keyshortcuts="Control+Shift+Enter Meta+Shift+Enter"
-          title={`Submit: the full suite, judged on the server (${SUBMIT_SHORTCUT})`}
-          data-testid="submit"
-        >
-          {busy === "submit" ? <Spinner /> : null}
-          {retryIn > 0 ? `Submit (${retryIn} s)` : "Submit"}
-        </button>
-        <button
-          type="button"
-          className={styles.secondaryButton}
-          onClick={onReset}
-          title="Replace your code with the starter code"
-        >
-          Reset to starter
-        </button>
-      </div>
-      <p className={styles.shortcuts}>
-        <kbd>Ctrl</kbd>+<kbd>Enter</kbd> runs, <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Enter</kbd>{" "}
-        submits (<kbd>⌘</kbd> on a Mac).
-      </p>
-      {quota && (
-        <p className={styles.shortcuts} data-testid="quota">
-          {quota.remaining === 0
-            ? `No submissions left for now (${quota.limit} at most in a row).`
-            : `${quota.remaining} of ${quota.limit} submissions left; they refill over time.`}
-        </p>
-      )}
       <div className={styles.status} aria-live="polite" data-testid="status">
         {status && <p className={styles.statusLine}>{status}</p>}
         {notice && (
@@ -115,8 +114,40 @@ export function Toolbar({
           aria-label={busy === "run" ? "Running tests" : "Judging submission"}
         />
       )}
+      {quota && <QuotaNote quota={quota} />}
+      <p className={`${styles.shortcuts} ${keyboardOnlyClass ?? ""}`} data-testid="shortcuts">
+        <kbd>Ctrl</kbd>+<kbd>Enter</kbd> runs, <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Enter</kbd>{" "}
+        submits (<kbd>⌘</kbd> on a Mac).
+      </p>
     </div>
   );
+}
+
+/**
+ * One figure: the submissions left now. The server reports the allowance closest to running out
+ * (the learner's own, or the network address's when a classroom shares one), so its size can
+ * differ from answer to answer; the count left is the number that matters, and the sentence says
+ * how it comes back.
+ */
+export function QuotaNote({ quota }: { quota: Quota }) {
+  const refill =
+    quota.resetSeconds !== undefined && quota.resetSeconds > 0 && quota.remaining < quota.limit
+      ? ` Full again in ${formatWait(quota.resetSeconds)}.`
+      : "";
+  return (
+    <p className={styles.shortcuts} data-testid="quota">
+      {quota.remaining === 0
+        ? "No submissions left for now."
+        : `${quota.remaining} submission${quota.remaining === 1 ? "" : "s"} left for now.`}{" "}
+      Submissions come from an allowance that refills over time; Run, in your browser, has no limit.
+      {refill}
+    </p>
+  );
+}
+
+function formatWait(seconds: number): string {
+  if (seconds < 90) return `${Math.round(seconds)} s`;
+  return `${Math.round(seconds / 60)} min`;
 }
 
 function Spinner() {

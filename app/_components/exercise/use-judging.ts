@@ -4,8 +4,12 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { JudgeLimits } from "@/lib/judge/core/types";
 import type { ResultsDocument } from "@/lib/judge/results";
 import { BrowserJudge } from "./browser-judge";
-import { runOnServer, submitToServer, type JudgeOutcome, type Quota } from "./judge-client";
+import type { JudgeOutcome, Quota } from "./judge-client";
 import type { Busy, Notice } from "./toolbar";
+
+// The server routes' client (and the zod schema it checks answers with) is needed only when the
+// server answers: loaded on the first Submit, or when the browser is idle, not with the page.
+const loadJudgeClient = () => import("./judge-client");
 
 export interface JudgingOptions {
   exerciseId: string;
@@ -46,7 +50,10 @@ export function useJudging({
     const browserJudge = new BrowserJudge();
     judge.current = browserJudge;
     // Load QuickJS while the learner reads the prompt, so the first Run is instant.
-    const warm = window.setTimeout(() => void browserJudge.warm(), 0);
+    const warm = window.setTimeout(() => {
+      void browserJudge.warm();
+      void loadJudgeClient();
+    }, 0);
     return () => {
       window.clearTimeout(warm);
       browserJudge.dispose();
@@ -125,6 +132,7 @@ export function useJudging({
         text: "Running on the server: this browser could not start the judge.",
       });
       abort.current = new AbortController();
+      const { runOnServer } = await loadJudgeClient();
       handleOutcome(await runOnServer({ exerciseId, code }, abort.current.signal), code);
     } catch (error) {
       if ((error as Error)?.name !== "AbortError") {
@@ -148,6 +156,7 @@ export function useJudging({
     flush();
     try {
       abort.current = new AbortController();
+      const { submitToServer } = await loadJudgeClient();
       handleOutcome(await submitToServer({ exerciseId, code }, abort.current.signal), code);
     } catch (error) {
       if ((error as Error)?.name !== "AbortError") {

@@ -2,19 +2,30 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { authClient } from "@/lib/auth/client";
+import { safeReturnPath } from "@/lib/auth/return-path";
+import { refreshLearnerSummary } from "./learner-summary-store";
 import styles from "./account.module.css";
 
 /**
  * Sign in / sign up with email and password. Whatever was done anonymously in this browser is
  * merged into the account by the server (better-auth's anonymous plugin), so the form only has to
- * send the credentials and then load the progress page.
+ * send the credentials and then go back to the page the learner came from (`?next=`, validated as a
+ * same-origin path by safeReturnPath), or to the progress page.
  */
 export function AuthForm({ mode }: { mode: "sign-in" | "sign-up" }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // Read after mount: the form pages are static, so the query is not known on the server.
+  const [next, setNext] = useState<string | null>(null);
+  useEffect(() => {
+    const raw = new URLSearchParams(window.location.search).get("next");
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setNext(raw === null ? null : safeReturnPath(raw));
+  }, []);
+  const carry = next ? `?next=${encodeURIComponent(next)}` : "";
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -36,7 +47,8 @@ export function AuthForm({ mode }: { mode: "sign-in" | "sign-up" }) {
       setError(result.error.message ?? "That did not work. Please try again.");
       return;
     }
-    router.push("/progress");
+    void refreshLearnerSummary();
+    router.push(safeReturnPath(new URLSearchParams(window.location.search).get("next")));
     router.refresh();
   };
 
@@ -74,11 +86,11 @@ export function AuthForm({ mode }: { mode: "sign-in" | "sign-up" }) {
       <p className={styles.switch}>
         {mode === "sign-up" ? (
           <>
-            Already have an account? <Link href="/sign-in">Sign in</Link>
+            Already have an account? <Link href={`/sign-in${carry}`}>Sign in</Link>
           </>
         ) : (
           <>
-            New here? <Link href="/sign-up">Create an account</Link>
+            New here? <Link href={`/sign-up${carry}`}>Create an account</Link>
           </>
         )}
       </p>

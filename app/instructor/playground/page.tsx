@@ -1,6 +1,10 @@
 import type { Metadata } from "next";
 import { Breadcrumbs } from "@/app/_components/breadcrumbs";
-import { listExercises, loadExerciseForJudge } from "@/lib/content/exercises";
+import {
+  listExercises,
+  loadExerciseForJudge,
+  readJudgeModuleDeclarations,
+} from "@/lib/content/exercises";
 import { instructorHref } from "@/lib/instructor/urls";
 import { requireInstructorPage } from "../_components/access";
 import styles from "../_components/instructor.module.css";
@@ -43,7 +47,11 @@ export default async function PlaygroundPage({ searchParams }: PlaygroundParams)
         </p>
       </div>
       {initial ? (
-        <PlaygroundForm exercises={exercises} initialExercise={initial} />
+        <PlaygroundForm
+          exercises={exercises}
+          initialExercise={initial}
+          typeDeclarations={readJudgeModuleDeclarations()}
+        />
       ) : (
         <p>
           There are no exercises yet: npm run new -- exercise

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { CodeEditor } from "@/app/_components/exercise/code-editor";
 import styles from "../_components/instructor.module.css";
 
 export interface PlaygroundExercise {
@@ -35,9 +36,12 @@ type State =
 export function PlaygroundForm({
   exercises,
   initialExercise,
+  typeDeclarations,
 }: {
   exercises: PlaygroundExercise[];
   initialExercise: string;
+  /** The sandbox's "judge" module, so the editor type-checks as the exercise page's does. */
+  typeDeclarations: string;
 }) {
   const [exerciseId, setExerciseId] = useState(initialExercise);
   const [kind, setKind] = useState<"solution" | "tests">("tests");
@@ -123,15 +127,31 @@ export function PlaygroundForm({
           </label>
         </fieldset>
         <div className={styles.field}>
-          <label htmlFor="playground-code">
+          <p className={styles.editorLabel} id="playground-code-label">
             {kind === "tests" ? 'Tests (import from "judge" and "./solution")' : "Solution"}
-          </label>
-          <textarea
-            id="playground-code"
-            value={code}
-            spellCheck={false}
-            onChange={(event) => setCode(event.target.value)}
-          />
+          </p>
+          <div data-testid="playground-editor">
+            {/* Keyed by file: switching exercise or kind gives the editor its own model. */}
+            <CodeEditor
+              key={`${exercise.id}/${kind}`}
+              value={code}
+              onChange={setCode}
+              path={`file:///playground/${exercise.id}/${kind === "tests" ? "tests" : "solution"}.ts`}
+              label={kind === "tests" ? "Tests" : "Solution"}
+              height="28rem"
+              typeDeclarations={typeDeclarations}
+              companionFiles={
+                kind === "tests"
+                  ? [
+                      {
+                        path: `file:///playground/${exercise.id}/solution.ts`,
+                        value: exercise.starter,
+                      },
+                    ]
+                  : undefined
+              }
+            />
+          </div>
         </div>
         <button className={styles.button} type="submit" disabled={state.kind === "judging"}>
           {state.kind === "judging" ? "Judging…" : "Judge on the server"}

@@ -173,3 +173,44 @@ describe("formatting", () => {
     ]);
   });
 });
+
+describe("crowded instants and short spans", () => {
+  test("a burst of a hundred at one instant is drawn as runs with its count above", () => {
+    const requests = [...burstAt(0, 60, true), ...burstAt(0, 40, false), ...burstAt(1000, 3, true)];
+    const layout = layoutTimeline({ requests, firstDivergence: null });
+    const column = layout.cells.filter((c) => c.lane === "reference" && c.x === layout.cells[0]!.x);
+    expect(column.map((c) => c.count)).toEqual([60, 40]);
+    expect(column[0]!.height).toBeGreaterThan(column[1]!.height);
+    expect(layout.burstLabels.map((b) => b.label)).toEqual(["×100", "×3"]);
+  });
+
+  test("the first divergence inside a big burst is a run of its own", () => {
+    const requests = burstAt(0, 50, true).map((r, i) => (i === 20 ? { ...r, actual: false } : r));
+    const layout = layoutTimeline({ requests, firstDivergence: 20 });
+    const yours = layout.cells.filter((c) => c.lane === "yours");
+    expect(yours.map((c) => c.count)).toEqual([20, 1, 29]);
+    expect(yours[1]!.divergent).toBe(true);
+    expect(yours[1]!.height).toBeGreaterThanOrEqual(2);
+  });
+
+  test("a span of a few milliseconds labels each tick once", () => {
+    const layout = layoutTimeline({
+      requests: [...burstAt(0, 3, true), ...burstAt(2, 3, false)],
+      firstDivergence: null,
+    });
+    const labels = layout.ticks.map((t) => t.label).filter(Boolean);
+    expect(labels.length).toBeGreaterThan(1);
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(labels).toContain("0.001s");
+  });
+
+  test("a two-minute span keeps whole-second labels, each once", () => {
+    const layout = layoutTimeline({
+      requests: [...burstAt(0, 2, true), ...burstAt(120_000, 2, true)],
+      firstDivergence: null,
+    });
+    const labels = layout.ticks.map((t) => t.label);
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(labels).toContain("100s");
+  });
+});

@@ -2,8 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Breadcrumbs } from "@/app/_components/breadcrumbs";
 import { getCatalog, requireLesson } from "@/app/_components/content-lookup";
-import { ContinueLink } from "@/app/_components/continue-link";
 import { LessonMeta } from "@/app/_components/lesson-card";
+import { lessonOutline } from "@/app/_components/lesson-outline";
+import { LessonSectionsNote } from "@/app/_components/lesson-sections-note";
+import { LessonStanding } from "@/app/_components/progress/lesson-standing";
 import { ExerciseList } from "@/app/_components/mdx/exercise-list";
 import { MockInterviewLink } from "@/app/interview/_components/interview-link";
 import { hasInterview } from "@/lib/interview/load-interview";
@@ -49,10 +51,11 @@ export default async function LessonPage({ params }: LessonParams) {
       <LessonMeta lesson={lesson} />
 
       <div className={styles.actions}>
-        <ContinueLink
+        <LessonStanding
           course={course.slug}
           lesson={lesson.slug}
-          className={styles.primary}
+          outline={lessonOutline(lesson)}
+          linkClassName={styles.primary}
           fallback={{
             href: sectionHref(course.slug, lesson.slug, first.slug),
             label: "Start the lesson",
@@ -66,6 +69,7 @@ export default async function LessonPage({ params }: LessonParams) {
       </div>
 
       <h2 className={styles.heading}>Sections</h2>
+      <LessonSectionsNote lesson={lesson} />
       <ol className={styles.sections}>
         {lesson.sections.map((section, index) => (
           <li key={section.slug}>

@@ -39,7 +39,7 @@ export async function generateMetadata({ params }: SectionParams): Promise<Metad
 
 export default async function SectionPage({ params }: SectionParams) {
   const slugs = await params;
-  const { lesson, section } = requireSection(slugs.course, slugs.lesson, slugs.section);
+  const { course, lesson, section } = requireSection(slugs.course, slugs.lesson, slugs.section);
   const { Content, headings } = await compileMdx(section.file, section.body);
   const index = lesson.sections.indexOf(section);
   const href = sectionHref(lesson.courseSlug, lesson.slug, section.slug);
@@ -69,7 +69,7 @@ export default async function SectionPage({ params }: SectionParams) {
           lesson={lesson.slug}
           section={section.slug}
         />
-        <SectionPager lesson={lesson} index={index} />
+        <SectionPager course={course} lesson={lesson} index={index} />
       </article>
       <ResumeTracker
         course={lesson.courseSlug}

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { Breadcrumbs } from "@/app/_components/breadcrumbs";
 import { getCatalog, requireLesson } from "@/app/_components/content-lookup";
 import { ExerciseWorkspace } from "@/app/_components/exercise/exercise-workspace";
+import { ExerciseMark } from "@/app/_components/progress/exercise-mark";
 import { CodeFigure, HighlightedHtml } from "@/app/_components/mdx/code-block";
 import { lessonMdxComponents } from "@/app/_components/mdx/mdx-components";
 import { compileMdx } from "@/lib/content/compile-mdx";
@@ -73,7 +74,7 @@ export default async function ExercisePage({ params }: ExerciseParams) {
   const next = lesson.exercises[index + 1];
 
   return (
-    <div>
+    <div className={styles.workspacePage}>
       <Breadcrumbs
         trail={[
           { label: "Courses", href: "/" },
@@ -82,12 +83,13 @@ export default async function ExercisePage({ params }: ExerciseParams) {
           { label: "Exercises", href: `${lessonHref(course.slug, lesson.slug)}/exercises` },
         ]}
       />
-      <header className={styles.header}>
-        <h1 className={styles.title}>{summary.title}</h1>
+      <header className={styles.workspaceHeader}>
+        <h1 className={styles.workspaceTitle}>{summary.title}</h1>
         <p className={styles.meta}>
           <span>
             Exercise {index + 1} of {lesson.exercises.length}
           </span>
+          <ExerciseMark exercise={summary.slug} />
           <span className={styles.pill}>{difficultyLabels[summary.difficulty]}</span>
           {summary.concepts.map((concept) => (
             <span key={concept} className={styles.pill}>
@@ -102,6 +104,7 @@ export default async function ExercisePage({ params }: ExerciseParams) {
         course={course.slug}
         lesson={lesson.slug}
         exerciseId={summary.slug}
+        title={summary.title}
         starter={exercise.starter}
         visibleTests={exercise.visibleTests}
         hints={summary.hints}

@@ -1,0 +1,65 @@
+"use client";
+
+import { FONT_SIZES, stepFontSize, type EditorPrefs } from "@/lib/workspace/prefs";
+import styles from "./workspace.module.css";
+
+export interface EditorSettingsProps {
+  prefs: EditorPrefs;
+  onChange(change: Partial<EditorPrefs>): void;
+  focus: boolean;
+  onFocusChange(focus: boolean): void;
+}
+
+/** Word wrap, font size and focus mode: the editor's settings, remembered in this browser. */
+export function EditorSettings({ prefs, onChange, focus, onFocusChange }: EditorSettingsProps) {
+  const smallest = FONT_SIZES[0];
+  const largest = FONT_SIZES[FONT_SIZES.length - 1]!;
+  return (
+    <div className={styles.settings} role="group" aria-label="Editor settings">
+      <button
+        type="button"
+        className={styles.toggle}
+        aria-pressed={prefs.wordWrap}
+        onClick={() => onChange({ wordWrap: !prefs.wordWrap })}
+        data-testid="word-wrap"
+      >
+        Wrap lines
+      </button>
+      <span className={styles.fontSize}>
+        <button
+          type="button"
+          className={styles.iconButton}
+          onClick={() => onChange({ fontSize: stepFontSize(prefs.fontSize, -1) })}
+          disabled={prefs.fontSize <= smallest}
+          aria-label="Smaller code"
+          data-testid="font-smaller"
+        >
+          A−
+        </button>
+        <output aria-live="polite" aria-label="Code font size" data-testid="font-size">
+          {prefs.fontSize} px
+        </output>
+        <button
+          type="button"
+          className={styles.iconButton}
+          onClick={() => onChange({ fontSize: stepFontSize(prefs.fontSize, 1) })}
+          disabled={prefs.fontSize >= largest}
+          aria-label="Larger code"
+          data-testid="font-larger"
+        >
+          A+
+        </button>
+      </span>
+      <button
+        type="button"
+        className={styles.toggle}
+        aria-pressed={focus}
+        onClick={() => onFocusChange(!focus)}
+        title={focus ? "Leave focus mode (Esc)" : "Fill the screen with the workspace"}
+        data-testid="focus-mode"
+      >
+        {focus ? "Exit focus" : "Focus mode"}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+
+/**
+ * Focus mode: the workspace covers the whole window (site header and page chrome out of sight)
+ * until the learner leaves it with the button or Esc. Esc that Monaco used (closing a suggestion
+ * list) arrives prevented and does not leave focus mode.
+ */
+export function useFocusMode(): [boolean, (focus: boolean) => void] {
+  const [focus, setFocus] = useState(false);
+  useEffect(() => {
+    if (!focus) return;
+    const root = document.documentElement;
+    const previous = root.style.overflow;
+    root.style.overflow = "hidden";
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      if (document.querySelector("dialog[open]")) return;
+      setFocus(false);
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => {
+      root.style.overflow = previous;
+      window.removeEventListener("keydown", onKeyDown);
+    };
+  }, [focus]);
+  return [focus, setFocus];
+}
+
+/**
+ * A ref for the workspace frame that keeps `--ws-top` at the frame's distance from the top of the
+ * document, so its CSS height fills the viewport below the page's header, whatever wraps above it.
+ */
+export function useFrameTop() {
+  const element = useRef<HTMLDivElement | null>(null);
+  const measure = useCallback(() => {
+    const node = element.current;
+    if (!node) return;
+    const top = node.getBoundingClientRect().top + window.scrollY;
+    node.style.setProperty("--ws-top", `${Math.max(0, Math.round(top))}px`);
+  }, []);
+  useEffect(() => {
+    measure();
+    window.addEventListener("resize", measure);
+    return () => window.removeEventListener("resize", measure);
+  }, [measure]);
+  return useCallback(
+    (node: HTMLDivElement | null) => {
+      element.current = node;
+      measure();
+    },
+    [measure],
+  );
+}
+
+/**
+ * Ctrl/Cmd+Enter runs, Ctrl/Cmd+Shift+Enter submits, wherever focus is (Monaco included: the
+ * capture phase sees the key before the editor would insert a line).
+ */
+export function useJudgeShortcuts(
+  run: () => Promise<void> | void,
+  submit: () => Promise<void> | void,
+) {
+  const shortcuts = useRef({ run, submit });
+  useEffect(() => {
+    shortcuts.current = { run, submit };
+  }, [run, submit]);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey) || event.altKey) return;
+      if (document.querySelector("dialog[open]")) return;
+      event.preventDefault();
+      event.stopPropagation();
+      void (event.shiftKey ? shortcuts.current.submit() : shortcuts.current.run());
+    };
+    window.addEventListener("keydown", onKeyDown, { capture: true });
+    return () => window.removeEventListener("keydown", onKeyDown, { capture: true });
+  }, []);
+}

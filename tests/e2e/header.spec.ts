@@ -1,0 +1,151 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { findCourse, findLesson, loadCatalog } from "@/lib/content/loader";
+import { expect, test } from "./fixtures";
+
+// Who you are, in the header of every (static) page: "Sign in" for nobody, "Save your progress"
+// once there is work, the name and a menu once signed in; the sign-in forms return to the page
+// the learner came from; the Review link and the Review page count live.
+
+const course = findCourse(loadCatalog(), "system-design")!;
+const lesson = findLesson(course, "rate-limiter")!;
+const sectionPath = `/courses/${course.slug}/${lesson.slug}/${lesson.sections[1]!.slug}`;
+const password = "a long enough password";
+const uniqueEmail = () => `e2e-header-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+const header = (page: Page) => page.getByRole("banner");
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test("a new visitor sees Sign in, then Save your progress once there is work, and returns to the page after signing up", async ({
+  page,
+}) => {
+  await page.goto(sectionPath);
+  await expect(header(page).getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(header(page).getByRole("link", { name: "Save your progress" })).toHaveCount(0);
+
+  // Work to keep: a section read (what scrolling to its end does).
+  const origin = new URL(page.url()).origin;
+  const read = await page.request.post("/api/progress/sections", {
+    data: { course: course.slug, lesson: lesson.slug, section: lesson.sections[1]!.slug },
+    headers: { origin },
+  });
+  expect(read.status()).toBe(200);
+  await page.reload();
+  const save = header(page).getByRole("link", { name: "Save your progress" });
+  await expect(save).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await save.click();
+  await expect(page).toHaveURL(`/sign-up?next=${encodeURIComponent(sectionPath)}`);
+  await page.getByLabel("Email").fill(uniqueEmail());
+  await page.getByLabel("Name").fill("Ada Lovelace");
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(sectionPath);
+
+  // Signed in: the name, with a menu.
+  const menuButton = header(page).getByRole("button", { name: /Ada Lovelace/ });
+  await expect(menuButton).toBeVisible();
+  await expect(header(page).getByRole("link", { name: "Sign in" })).toHaveCount(0);
+  await menuButton.click();
+  await expect(menuButton).toHaveAttribute("aria-expanded", "true");
+  await expect(header(page).getByRole("link", { name: "Account" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+  await expect(menuButton).toHaveAttribute("aria-expanded", "false");
+  await expect(menuButton).toBeFocused();
+
+  await menuButton.click();
+  await header(page).getByRole("button", { name: "Sign out" }).click();
+  await expect(header(page).getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(page).toHaveURL(sectionPath);
+});
+
+test("signing in returns to the page the learner came from, and never to another site", async ({
+  page,
+}) => {
+  const email = uniqueEmail();
+  await page.goto("/sign-up");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL("/progress");
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: /e2e-header/ })
+    .click();
+  await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
+  await expect(header(page).getByRole("link", { name: "Sign in" })).toBeVisible();
+
+  // From a page, the header's Sign in comes back to it.
+  await page.goto(sectionPath);
+  await header(page).getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(`/sign-in?next=${encodeURIComponent(sectionPath)}`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(sectionPath);
+
+  // A return address on another origin is ignored.
+  await header(page)
+    .getByRole("button", { name: /e2e-header/ })
+    .click();
+  await header(page).getByRole("button", { name: "Sign out" }).click();
+  await expect(header(page).getByRole("link", { name: "Sign in" })).toBeVisible();
+  await page.goto("/sign-in?next=//evil.example/steal");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL("/progress");
+});
+
+test("the Review link shows the cards due, and the Review page counts down while grading", async ({
+  page,
+}) => {
+  await page.goto("/review");
+  // Nothing is due for a newcomer (new cards are not "due"): no count on the link.
+  await expect(page.getByTestId("review-link")).toBeVisible();
+  await expect(page.getByTestId("review-count")).toHaveCount(0);
+
+  // A wrong prediction on a trap brings its card forward: due now.
+  const predicted = await page.request.post(
+    `/api/traps/${course.slug}/${lesson.slug}/divided-limit/predict`,
+    { data: { answer: 100 }, headers: { origin: new URL(page.url()).origin } },
+  );
+  expect(predicted.status()).toBe(200);
+  await page.reload();
+  const count = page.getByTestId("review-count");
+  await expect(count).toHaveText(/1/);
+  await expect(page.getByTestId("review-link")).toHaveAccessibleName("Review, 1 card due");
+  const due = page.getByTestId("due-count").locator("span").first();
+  await expect(due).toHaveText("1");
+
+  const card = page.getByTestId("flashcard");
+  await card.getByLabel("Your answer").fill("An answer.");
+  await page.keyboard.press("ControlOrMeta+Enter");
+  await page.keyboard.press("4");
+  await expect(page.getByTestId("last-grade")).toBeVisible();
+  // No reload: the counters move with the grade, and the header's count goes.
+  await expect(due).toHaveText("0");
+  await expect(page.getByTestId("streak").locator("span").first()).toHaveText("1");
+  await expect(count).toHaveCount(0);
+});
+
+test.describe("on a 375 px phone", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("the header fits and keeps Sign in", async ({ page }) => {
+    await page.goto("/");
+    await expect(header(page).getByRole("link", { name: "Sign in" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,235 @@
+import AxeBuilder from "@axe-core/playwright";
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { findCourse, findLesson, loadCatalog } from "@/lib/content/loader";
+import { expect, test } from "./fixtures";
+
+// The exercise page as a workspace: resizable panes that fill a laptop screen, each scrolling on
+// its own, editor settings that are remembered, focus mode; on a phone, the same panes behind tabs.
+
+const course = findCourse(loadCatalog(), "system-design")!;
+const lesson = findLesson(course, "rate-limiter")!;
+const exercise = lesson.exercises.find((e) => e.slug === "fixed-window")!;
+const exercisePath = `/courses/${course.slug}/${lesson.slug}/exercises/${exercise.slug}`;
+const modelPath = `file:///exercises/${exercise.slug}/solution.ts`;
+const solutionSource = fs.readFileSync(path.join(exercise.dir, "solution.ts"), "utf8");
+
+test.use({ allowedConsoleErrors: [/status of 404 .*\/api\/drafts\//] });
+
+interface RawOptions {
+  wordWrap?: string;
+  fontSize?: number;
+  stickyScroll?: { enabled?: boolean };
+}
+
+function editorOptions(page: Page): Promise<RawOptions | null> {
+  return page.evaluate((key) => {
+    const editors = (
+      window as unknown as {
+        __tradeoffEditors?: Record<string, { getRawOptions(): RawOptions }>;
+      }
+    ).__tradeoffEditors;
+    const raw = editors?.[key]?.getRawOptions();
+    return raw
+      ? { wordWrap: raw.wordWrap, fontSize: raw.fontSize, stickyScroll: raw.stickyScroll }
+      : null;
+  }, modelPath);
+}
+
+async function openExercise(page: Page) {
+  await page.goto(exercisePath);
+  await expect(page.locator("h1")).toHaveText(exercise.title);
+  // Attached, not visible: on a phone the editor waits behind its tab.
+  await expect(page.locator("[data-editor-ready=true]").first()).toBeAttached({ timeout: 30_000 });
+}
+
+async function box(page: Page, testId: string) {
+  const found = await page.getByTestId(testId).boundingBox();
+  expect(found, `${testId} has a box`).not.toBeNull();
+  return found!;
+}
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test.describe("on a 1440×900 laptop screen", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("prompt and editor sit side by side, fill the screen and scroll on their own", async ({
+    page,
+  }) => {
+    await openExercise(page);
+    const prompt = await box(page, "pane-prompt");
+    const editor = await box(page, "editor");
+    expect(editor.height, "editor height in px").toBeGreaterThanOrEqual(0.6 * 900);
+    expect(prompt.x + prompt.width).toBeLessThanOrEqual(editor.x);
+    const workspace = await box(page, "workspace");
+    expect(workspace.y + workspace.height).toBeLessThanOrEqual(900);
+
+    // The prompt scrolls inside its pane; the page itself does not move.
+    const scroller = page.locator('[data-pane="prompt"] > div');
+    const overflowing = await scroller.evaluate((el) => el.scrollHeight > el.clientHeight);
+    expect(overflowing, "the prompt is longer than its pane").toBe(true);
+    await page.getByTestId("pane-prompt").hover();
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.getByRole("button", { name: /Show a hint/ })).toBeInViewport();
+  });
+
+  test("results arrive in their own pane without moving the editor", async ({ page }) => {
+    await openExercise(page);
+    const before = await box(page, "editor");
+    await page.getByTestId("run").click();
+    await expect(page.getByTestId("verdict")).toHaveText("Wrong answer");
+    const after = await box(page, "editor");
+    expect(after).toEqual(before);
+    await expect(page.getByTestId("pane-results").getByTestId("results")).toBeVisible();
+    // One account of time: the judge's milliseconds of work, the unit its limits use.
+    await expect(page.getByTestId("work-used")).toHaveText(/^[\d,]+ ms of work$/);
+    // Each tick of the timeline's time axis is labelled once.
+    const labels = await page
+      .getByTestId("timeline")
+      .first()
+      .getByTestId("tick-label")
+      .allTextContents();
+    expect(labels.length).toBeGreaterThan(1);
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
+  test("a dragged split, word wrap and font size are remembered across visits", async ({
+    page,
+  }) => {
+    await openExercise(page);
+    const separator = page.getByRole("separator", { name: "Resize the prompt and the code" });
+    const promptBefore = (await box(page, "pane-prompt")).width;
+    await separator.focus();
+    for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowRight");
+    await expect
+      .poll(async () => (await box(page, "pane-prompt")).width)
+      .toBeGreaterThan(promptBefore + 50);
+    const promptWidened = (await box(page, "pane-prompt")).width;
+
+    await page.getByTestId("word-wrap").click();
+    await expect(page.getByTestId("word-wrap")).toHaveAttribute("aria-pressed", "true");
+    await page.getByTestId("font-larger").click();
+    await page.getByTestId("font-larger").click();
+    await expect(page.getByTestId("font-size")).toHaveText("16 px");
+    await expect.poll(async () => (await editorOptions(page))?.wordWrap).toBe("on");
+    expect((await editorOptions(page))?.fontSize).toBe(16);
+
+    await page.reload();
+    await expect(page.locator("[data-editor-ready=true]").first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId("font-size")).toHaveText("16 px");
+    await expect(page.getByTestId("word-wrap")).toHaveAttribute("aria-pressed", "true");
+    await expect.poll(async () => (await editorOptions(page))?.wordWrap).toBe("on");
+    await expect
+      .poll(async () => Math.round((await box(page, "pane-prompt")).width))
+      .toBe(Math.round(promptWidened));
+  });
+
+  test("focus mode fills the window and Esc leaves it", async ({ page }) => {
+    await openExercise(page);
+    await page.getByTestId("focus-mode").click();
+    const workspace = await box(page, "workspace");
+    expect(workspace).toMatchObject({ x: 0, y: 0, width: 1440, height: 900 });
+    // The site header is covered: what sits at its place is the workspace.
+    const onTop = await page.evaluate(() =>
+      Boolean(document.elementFromPoint(700, 20)?.closest("[data-testid=workspace]")),
+    );
+    expect(onTop).toBe(true);
+    const editor = await box(page, "editor");
+    expect(editor.height).toBeGreaterThan(0.7 * 900);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("focus-mode")).toHaveAttribute("aria-pressed", "false");
+    expect((await box(page, "workspace")).y).toBeGreaterThan(50);
+  });
+
+  test("sticky scroll is off, so a paste leaves no pinned copy of a line", async ({ page }) => {
+    await openExercise(page);
+    expect((await editorOptions(page))?.stickyScroll?.enabled).toBe(false);
+    const long = Array.from({ length: 6 }, () => solutionSource).join("\n");
+    await page.evaluate(async (text) => navigator.clipboard.writeText(text), long);
+    await page.getByTestId("editor").locator(".view-lines").click();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.press("ControlOrMeta+v");
+    await expect(
+      page.getByTestId("editor").locator(".sticky-widget-lines .sticky-line-content"),
+    ).toHaveCount(0);
+  });
+
+  test("the workspace has no serious accessibility violations", async ({ page }) => {
+    await openExercise(page);
+    await page.getByTestId("run").click();
+    await expect(page.getByTestId("verdict")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test.describe("on a 375 px phone", () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+  test("the panes stack behind Prompt, Code and Results tabs", async ({ page }) => {
+    await openExercise(page);
+    const tabs = page.getByRole("tab");
+    await expect(tabs).toHaveText(["Prompt", "Code", "Results"]);
+    await expect(page.getByTestId("pane-prompt")).toBeVisible();
+    await expect(page.getByTestId("editor")).toBeHidden();
+
+    await page.getByRole("tab", { name: "Code" }).click();
+    await expect(page.getByTestId("pane-prompt")).toBeHidden();
+    const editor = await box(page, "editor");
+    expect(editor.width).toBeLessThanOrEqual(375);
+    expect(editor.height).toBeGreaterThan(300);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+
+    await page.getByTestId("run").click();
+    // The results open by themselves, with the verdict on the tab.
+    await expect(page.getByRole("tab", { name: /Results/ })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    await expect(page.getByTestId("verdict")).toBeVisible();
+    await expect(page.getByRole("tab", { name: /Results/ })).toContainText("failed");
+    // A long test name wraps beside its ✓/✗, which stays on the name's first line.
+    const rows = page.getByTestId("test-result");
+    for (let i = 0; i < (await rows.count()); i++) {
+      const icon = await rows.nth(i).locator("[role=img]").first().boundingBox();
+      const name = await rows.nth(i).locator("[role=img] + span").boundingBox();
+      expect(Math.abs(icon!.y - name!.y), `row ${i}`).toBeLessThan(8);
+      expect(icon!.x + icon!.width).toBeLessThanOrEqual(name!.x);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("keyboard shortcut hints are not shown on a touch screen", async ({ page }) => {
+    await openExercise(page);
+    await page.getByRole("tab", { name: "Results" }).click();
+    await expect(page.getByTestId("results-empty")).toBeVisible();
+    await expect(page.getByTestId("shortcuts")).toBeHidden();
+  });
+
+  test("tabs follow the arrow keys", async ({ page }) => {
+    await openExercise(page);
+    await page.getByRole("tab", { name: "Prompt" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("tab", { name: "Code" })).toBeFocused();
+    await expect(page.getByRole("tab", { name: "Code" })).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("End");
+    await expect(page.getByRole("tab", { name: "Results" })).toBeFocused();
+  });
+});
+
+test("on a laptop with a mouse, the shortcut hints are shown", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openExercise(page);
+  await expect(page.getByTestId("shortcuts")).toBeVisible();
+});
