@@ -163,6 +163,10 @@ test("an instructor sees the dashboard, downloads a table, previews a lesson and
   await expect(page.locator('[data-example="queue-latency"]')).toBeVisible();
 
   await page.goto("/instructor/playground?exercise=fixed-window");
+  // The same Monaco editor as the exercise page, type-checking against the judge module.
+  const editor = page.getByTestId("playground-editor");
+  await expect(editor.locator("[data-editor-ready=true]")).toBeVisible({ timeout: 30_000 });
+  await expect(editor.locator(".monaco-editor")).toBeVisible();
   await page.getByRole("button", { name: "Judge on the server" }).click();
   const runs = page.getByTestId("playground-run");
   await expect(runs).toHaveCount(2, { timeout: 30_000 });

@@ -144,7 +144,7 @@ test.describe("on a 1440×900 laptop screen", () => {
     );
     expect(onTop).toBe(true);
     const editor = await box(page, "editor");
-    expect(editor.height).toBeGreaterThan(0.7 * 900);
+    expect(editor.height).toBeGreaterThan(0.65 * 900);
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await expect(page.getByTestId("focus-mode")).toHaveAttribute("aria-pressed", "false");

@@ -106,6 +106,10 @@ export function SiteSearch() {
       const next = (current + step + hits.length) % hits.length;
       setActive(next);
       document.getElementById(`${listId}-${next}`)?.scrollIntoView({ block: "nearest" });
+    } else if (event.key === "Escape") {
+      // A search field's own Escape only clears it; here Escape means "close", as everywhere else.
+      event.preventDefault();
+      dialog.current?.close();
     } else if (event.key === "Enter") {
       const hit = hits[current];
       if (hit) {
