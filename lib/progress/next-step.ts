@@ -1,4 +1,4 @@
-// Where "Continue" goes in a lesson: the first section not read yet, else the first exercise not
+// Where "Continue" goes in a lesson: the next section not read yet (after the one last read), else the first exercise not
 // solved yet, else the first trap not fixed, else the cards due. Pure: the lesson's outline and
 // the learner's summary in, one step out.
 
@@ -10,6 +10,8 @@ export interface LessonOutline {
 }
 
 export interface LessonDone {
+  /** The section the learner was last reading in this browser, if known: continue after it. */
+  lastRead?: string;
   sectionsRead: readonly string[];
   solvedExercises: readonly string[];
   trapsDone: readonly string[];
@@ -22,7 +24,10 @@ export type NextStep =
 
 export function nextStep(outline: LessonOutline, done: LessonDone): NextStep {
   const read = new Set(done.sectionsRead);
-  const section = outline.sections.find((s) => !read.has(s.slug));
+  const from = done.lastRead ? outline.sections.findIndex((s) => s.slug === done.lastRead) : -1;
+  const section =
+    outline.sections.slice(from + 1).find((s) => !read.has(s.slug)) ??
+    outline.sections.find((s) => !read.has(s.slug));
   if (section) return { kind: "section", label: section.title, href: section.href };
   const solved = new Set(done.solvedExercises);
   const exercise = outline.exercises.find((e) => !solved.has(e.slug));

@@ -56,8 +56,8 @@ export function WorkspacePanes({
   resultsBadge,
 }: WorkspacePanesProps) {
   const narrow = useMediaQuery(NARROW_QUERY);
-  const columns = useRememberedLayout("columns", ["prompt", "work"]);
-  const rows = useRememberedLayout("rows", ["code", "results"]);
+  const columns = useRememberedLayout("columns", ["ws-prompt", "ws-work"]);
+  const rows = useRememberedLayout("rows", ["ws-code", "ws-results"]);
   const tabRefs = useRef<Record<PaneId, HTMLButtonElement | null>>({
     prompt: null,
     code: null,
@@ -110,12 +110,14 @@ export function WorkspacePanes({
       <Group
         orientation="horizontal"
         id="exercise-columns"
+        data-testid="exercise-columns"
         className={styles.columns}
         groupRef={columns.ref}
         onLayoutChanged={columns.save}
       >
         <Panel
-          id="prompt"
+          id="ws-prompt"
+          data-testid="panel-prompt"
           defaultSize="40%"
           minSize="18%"
           className={styles.paneScroll}
@@ -131,16 +133,24 @@ export function WorkspacePanes({
           </div>
         </Panel>
         <Separator className={styles.separator} aria-label="Resize the prompt and the code" />
-        <Panel id="work" minSize="32%" className={styles.workPanel} data-pane="work">
+        <Panel
+          id="ws-work"
+          data-testid="panel-work"
+          minSize="32%"
+          className={styles.workPanel}
+          data-pane="work"
+        >
           <Group
             orientation="vertical"
             id="exercise-rows"
+            data-testid="exercise-rows"
             className={styles.rows}
             groupRef={rows.ref}
             onLayoutChanged={rows.save}
           >
             <Panel
-              id="code"
+              id="ws-code"
+              data-testid="panel-code"
               defaultSize="80%"
               minSize="25%"
               className={styles.codePanel}
@@ -157,7 +167,8 @@ export function WorkspacePanes({
             </Panel>
             <Separator className={styles.separator} aria-label="Resize the code and the results" />
             <Panel
-              id="results"
+              id="ws-results"
+              data-testid="panel-results"
               defaultSize="20%"
               minSize="8%"
               className={styles.paneScroll}
@@ -195,6 +206,8 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
+// Panels carry explicit ids and data-testids: the library otherwise copies the id into the
+// data-testid, where "results" would collide with the results panel's own.
 const layoutKey = (group: string) => `tradeoff:workspace:layout:${group}`;
 
 /**

@@ -2,7 +2,9 @@
 
 import { lessonKey } from "@/lib/progress/lesson-key";
 import { nextStep, type LessonOutline } from "@/lib/progress/next-step";
+import { useSyncExternalStore } from "react";
 import { ContinueLink } from "../continue-link";
+import { lastReadKey, parseLastRead } from "../last-read";
 import { useLearnerSummary } from "./learner-summary-store";
 import styles from "./standing.module.css";
 
@@ -32,6 +34,7 @@ export function LessonStanding({
   fallback,
 }: LessonStandingProps) {
   const state = useLearnerSummary();
+  const lastRead = parseLastRead(useStoredLastRead(lastReadKey(course, lesson)));
   const lessonProgress = state.summary?.lessons[lessonKey(course, lesson)];
   const exercises = state.summary?.exercises ?? {};
   const solved = outline.exercises.filter((e) => exercises[e.slug]?.solved).map((e) => e.slug);
@@ -71,14 +74,18 @@ export function LessonStanding({
         : true,
   );
 
-  const step = started
-    ? nextStep(outline, {
-        sectionsRead: [...readSet],
-        solvedExercises: solved,
-        trapsDone: [...trapSet],
-        cardsDue,
-      })
-    : null;
+  // A section the reader left half-way: resume it (ContinueLink restores the scroll position).
+  const resumeHalfRead = lastRead !== null && !readSet.has(lastRead.section);
+  const step =
+    started && !resumeHalfRead
+      ? nextStep(outline, {
+          ...(lastRead ? { lastRead: lastRead.section } : {}),
+          sectionsRead: [...readSet],
+          solvedExercises: solved,
+          trapsDone: [...trapSet],
+          cardsDue,
+        })
+      : null;
 
   const shown = variant === "compact" ? figures.filter((f) => f.key !== "cards") : figures;
   return (
@@ -117,5 +124,22 @@ export function LessonStanding({
         />
       )}
     </div>
+  );
+}
+
+function useStoredLastRead(key: string): string | null {
+  return useSyncExternalStore(
+    (onChange) => {
+      window.addEventListener("storage", onChange);
+      return () => window.removeEventListener("storage", onChange);
+    },
+    () => {
+      try {
+        return window.localStorage.getItem(key);
+      } catch {
+        return null;
+      }
+    },
+    () => null,
   );
 }

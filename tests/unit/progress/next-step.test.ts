@@ -26,6 +26,15 @@ describe("the Continue link of a lesson", () => {
     expect(nextStep(outline, { ...nothing, sectionsRead: ["answer"] }).href).toBe("/l/practice");
   });
 
+  test("continues after the section last read, wrapping to an earlier one left unread", () => {
+    expect(
+      nextStep(outline, { ...nothing, lastRead: "answer", sectionsRead: ["answer"] }).href,
+    ).toBe("/l/practice");
+    expect(
+      nextStep(outline, { ...nothing, lastRead: "practice", sectionsRead: ["practice"] }).href,
+    ).toBe("/l/answer");
+  });
+
   test("then the first exercise not solved, in the lesson's order", () => {
     const done = {
       ...nothing,
