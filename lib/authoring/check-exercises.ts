@@ -122,7 +122,7 @@ function solutionProblem(dir: string, solution: ResultsDocument): AuthoringProbl
     );
   const counter = solution.counterexample
     ? [
-        `differential test "${solution.counterexample.test}": ${firstLine(solution.counterexample.message)}`,
+        `counterexample of "${solution.counterexample.test}": ${firstLine(withoutHiddenPreamble(solution.counterexample.message))}`,
       ]
     : [];
   const details = [...named, ...counter];
@@ -131,6 +131,12 @@ function solutionProblem(dir: string, solution: ResultsDocument): AuthoringProbl
     `the reference solution is not accepted (${solution.verdict})${details.length > 0 ? `; failing: ${details.join("; ")}` : solution.message ? `: ${solution.message}` : ""}`,
     "fix solution.ts, or the test that expects something else (tests.ts / tests.hidden.ts)",
   );
+}
+
+// Learners are told which hidden test a counterexample belongs to; the author already sees that test
+// named among the failures, so the line worth printing is the counterexample itself.
+function withoutHiddenPreamble(text: string): string {
+  return text.replace(/^The hidden test "[^"]*"(?: \([^)]*\))? failed here\.\s*/, "");
 }
 
 function firstLine(text: string): string {

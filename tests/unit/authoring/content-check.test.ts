@@ -149,7 +149,8 @@ describe("content:check", () => {
     expect(printed(report)).toEqual([
       `${file("exercise-failing-solution", "exercises/01.counter/solution.ts")}: the reference solution is not accepted (wrong_answer); failing: ` +
         `"admits up to the limit, then denies": request 4 at t=0.010s: expected denied, your limiter allowed; ` +
-        `"waiting does not bring the allowance back" (hidden)\n` +
+        `"waiting does not bring the allowance back" (hidden); ` +
+        `counterexample of "waiting does not bring the allowance back": allow() a minute later: expected false, got true\n` +
         "    fix: fix solution.ts, or the test that expects something else (tests.ts / tests.hidden.ts)",
     ]);
   });
