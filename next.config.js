@@ -1,25 +1,37 @@
-/** @type {import('next').NextConfig} */
-const nextConfig = {
-  reactStrictMode: true,
-  poweredByHeader: false,
-  // Next hashes every HTML response, character by character in JavaScript, to make its ETag: on the
-  // load benchmark that was a fifth of the server's main thread (the Reference page is 790 KB), and
-  // the slowest page loads queued behind it. Pages are rebuilt only by a deploy (087).
-  generateEtags: false,
-  // \`npm test\` typechecks the whole tree once (tsc --noEmit); doing it again inside every build only
-  // doubles the build time.
-  typescript: { ignoreBuildErrors: true },
-  // Native addons and WASM runtimes are loaded from node_modules at run time, not bundled.
-  serverExternalPackages: [
-    "better-sqlite3",
-    "quickjs-emscripten-core",
-    "@jitl/quickjs-wasmfile-release-sync",
-    "sucrase",
-    "ioredis",
-    "shiki",
-  ],
-  // forbidden() / unauthorized(): the instructor pages answer a real 403 / 401 (docs/decisions/062).
-  experimental: { authInterrupts: true },
-};
+import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_SERVER } from "next/constants.js";
+import { securityHeaderRules } from "./lib/http/security-headers.mjs";
+import { installSocketAddressHook } from "./lib/http/socket-address-hook.mjs";
 
-export default nextConfig;
+/** @type {(phase: string) => import('next').NextConfig} */
+export default function nextConfig(phase) {
+  // Route handlers get no socket: the hook hands them its address in a header a client cannot
+  // forge (docs/decisions/110-socket-address.md). Only the processes that serve requests need it.
+  if (phase === PHASE_PRODUCTION_SERVER || phase === PHASE_DEVELOPMENT_SERVER) {
+    installSocketAddressHook();
+  }
+  const development = phase === PHASE_DEVELOPMENT_SERVER;
+  return {
+    reactStrictMode: true,
+    poweredByHeader: false,
+    // Next hashes every HTML response, character by character in JavaScript, to make its ETag: on the
+    // load benchmark that was a fifth of the server's main thread (the Reference page is 790 KB), and
+    // the slowest page loads queued behind it. Pages are rebuilt only by a deploy (087).
+    generateEtags: false,
+    // \`npm test\` typechecks the whole tree once (tsc --noEmit); doing it again inside every build only
+    // doubles the build time.
+    typescript: { ignoreBuildErrors: true },
+    // Native addons and WASM runtimes are loaded from node_modules at run time, not bundled.
+    serverExternalPackages: [
+      "better-sqlite3",
+      "quickjs-emscripten-core",
+      "@jitl/quickjs-wasmfile-release-sync",
+      "sucrase",
+      "ioredis",
+      "shiki",
+    ],
+    // forbidden() / unauthorized(): the instructor pages answer a real 403 / 401 (docs/decisions/062).
+    experimental: { authInterrupts: true },
+    // CSP, framing, sniffing, referrer, permissions, HSTS on HTTPS: pages and APIs alike (111).
+    headers: async () => securityHeaderRules({ development }),
+  };
+}

@@ -18,6 +18,7 @@ export function getAuth(): Auth {
     secret: loadAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR),
     baseURL: env.AUTH_URL,
     secureCookies: env.NODE_ENV === "production",
+    trustedProxyHeaders: env.TRUST_PROXY.kind !== "none",
   });
   return cache.__tradeoffAuth;
 }

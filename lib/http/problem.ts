@@ -1,4 +1,8 @@
 import { z } from "zod";
+import { env } from "@/lib/env";
+import type { TrustProxy } from "@/lib/protection/config";
+import { illFormedStringPath, illFormedStringProblem, readBodyText } from "./body";
+import { requestHost } from "./forwarded";
 
 /**
  * RFC 9457 problem details for every API error: a client (and a test) can always tell which field
@@ -68,15 +72,19 @@ export function zodProblem(error: z.ZodError, status: 400 | 422 = 422): Response
   });
 }
 
-const MAX_BODY_BYTES = 1_000_000;
+/** Largest JSON body any of our routes reads (a draft of 100,000 characters fits many times). */
+export const MAX_BODY_BYTES = 1_000_000;
 
 /**
  * Reads a JSON body and parses it with `schema`. Not JSON at all (or not sent as JSON) is a 400 or
- * 415 with field ""; JSON that fails the schema is a 422 listing every field.
+ * 415 with field ""; bigger than `maxBytes` a 413, refused on Content-Length before anything is
+ * read (lib/http/body.ts); JSON that fails the schema, or holds an ill-formed string anywhere, is
+ * a 422 listing the field.
  */
 export async function readJson<S extends z.ZodType>(
   request: Request,
   schema: S,
+  maxBytes: number = MAX_BODY_BYTES,
 ): Promise<z.infer<S>> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/(.+\+)?json\b/i.test(type)) {
@@ -84,12 +92,7 @@ export async function readJson<S extends z.ZodType>(
       { field: "", reason: "content-type must be application/json" },
     ]);
   }
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) {
-    throw new HttpProblem(413, "Request body too large", undefined, [
-      { field: "", reason: `must be at most ${MAX_BODY_BYTES} bytes` },
-    ]);
-  }
+  const text = await readBodyText(request, maxBytes);
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -98,6 +101,8 @@ export async function readJson<S extends z.ZodType>(
       { field: "", reason: "must be a JSON document" },
     ]);
   }
+  const illFormed = illFormedStringPath(data);
+  if (illFormed !== null) throw illFormedStringProblem(illFormed);
   return parseOr(schema, data, 422);
 }
 
@@ -153,7 +158,7 @@ export function route<C = unknown>(handler: Handler<C>): Handler<C> {
  * also refuses any request a browser marks as coming from another site, for older browsers and for
  * same-site-but-cross-origin pages. Requests with neither header are not from a browser page.
  */
-export function assertSameOrigin(request: Request): void {
+export function assertSameOrigin(request: Request, trust: TrustProxy = env.TRUST_PROXY): void {
   if (request.method === "GET" || request.method === "HEAD") return;
   const site = request.headers.get("sec-fetch-site");
   if (site && site !== "same-origin" && site !== "none") {
@@ -161,7 +166,9 @@ export function assertSameOrigin(request: Request): void {
   }
   const origin = request.headers.get("origin");
   if (origin) {
-    const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+    // X-Forwarded-Host only from a configured proxy: anyone else could name whatever host their
+    // Origin says (110).
+    const host = requestHost(request.headers, trust);
     let originHost: string | null = null;
     try {
       originHost = new URL(origin).host;

@@ -1,23 +1,6 @@
 import { isIP } from "node:net";
-import type { TrustProxy } from "./config";
 
-/**
- * The client's address as the trust setting allows (docs/decisions/081-client-ip.md), or null
- * when the request carries none. A route handler has no socket: `next start` copies the socket's
- * address into X-Forwarded-For, but only when the client sent no such header itself, so without a
- * trusted proxy in front the last entry is the best available (and a client can choose it).
- */
-export function clientIp(headers: Headers, trust: TrustProxy): string | null {
-  if (trust.kind === "x-real-ip") return normaliseIp(headers.get("x-real-ip"));
-  const chain = (headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map((part) => part.trim())
-    .filter(Boolean);
-  if (chain.length === 0) return null;
-  // Each trusted proxy appended the address it saw; entries left of those are the client's word.
-  const index = trust.kind === "hops" ? Math.max(0, chain.length - trust.hops) : chain.length - 1;
-  return normaliseIp(chain[index] ?? null);
-}
+export { clientIp } from "@/lib/http/forwarded";
 
 /**
  * The bucket key of an address: IPv4 as is (IPv4-mapped IPv6 unwrapped), IPv6 by its /64, since one
@@ -31,16 +14,6 @@ export function ipKey(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped?.[1]) return mapped[1];
   return `${expandIpv6(ip).slice(0, 4).join(":")}::/64`;
-}
-
-function normaliseIp(value: string | null): string | null {
-  if (!value) return null;
-  let ip = value.trim();
-  // "[2001:db8::1]:443" and "203.0.113.7:5000" (some proxies include the port).
-  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(ip);
-  if (bracketed?.[1]) ip = bracketed[1];
-  else if (/^\d+\.\d+\.\d+\.\d+:\d+$/.test(ip)) ip = ip.slice(0, ip.lastIndexOf(":"));
-  return ip === "" ? null : ip;
 }
 
 /** The eight hextets of an IPv6 address, lower case, without leading zeros. */

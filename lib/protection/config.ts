@@ -1,14 +1,18 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
-// The platform's own rate limits (docs/decisions/080-self-protection.md). Pure: zod only, so that
+// The platform's own rate limits (docs/decisions/080-self-protection.md). Pure (zod, node:net), so that
 // lib/env.ts can validate the environment with these schemas at start-up.
 
 /** The endpoint classes, by what a request costs us. */
 export const ENDPOINT_CLASSES = ["judge", "auth", "write", "read"] as const;
 export type EndpointClass = (typeof ENDPOINT_CLASSES)[number];
 
-/** Who a bucket belongs to: the learner (or, for auth, the account named) and the client's IP. */
-export type Scope = "learner" | "ip";
+/**
+ * Who a bucket belongs to: the learner (for auth, the account named), the client's IP, and for
+ * classes with an `account` bucket the learner across every address.
+ */
+export type Scope = "learner" | "ip" | "account";
 
 const bucketSchema = z.strictObject({
   /** The burst: requests admitted at once from a full bucket. */
@@ -32,6 +36,12 @@ const classSchema = z.strictObject({
   learner: bucketSchema.nullable(),
   /** Per client IP (IPv6 per /64): bounds clients without a session and shared networks alike. */
   ip: bucketSchema,
+  /**
+   * When set, `learner` is per (learner, address) pair and this bucket bounds the learner across
+   * all addresses: for sign-in, a stranger exhausts only their own pair, never the owner's access
+   * (docs/decisions/114-sign-in-limits.md).
+   */
+  account: bucketSchema.nullable().optional(),
   failure: failureSchema,
 });
 export type ClassLimits = z.infer<typeof classSchema>;
@@ -54,21 +64,27 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   judge: {
     learner: { capacity: 10, perMinute: 6 },
     ip: { capacity: 60, perMinute: 60 },
+    account: null,
     failure: { mode: "closed", fallbackScale: 1 },
   },
   auth: {
+    // Per account named and address: ten guesses, then one every 30 s.
     learner: { capacity: 10, perMinute: 2 },
     ip: { capacity: 30, perMinute: 10 },
+    // Per account from anywhere: five strangers' addresses' worth before the owner notices.
+    account: { capacity: 50, perMinute: 5 },
     failure: { mode: "closed", fallbackScale: 2 },
   },
   write: {
     learner: { capacity: 60, perMinute: 60 },
     ip: { capacity: 600, perMinute: 600 },
+    account: null,
     failure: { mode: "closed", fallbackScale: 1 },
   },
   read: {
     learner: null,
     ip: { capacity: 600, perMinute: 1200 },
+    account: null,
     failure: { mode: "open" },
   },
 };
@@ -136,13 +152,22 @@ export const rateLimitsEnvSchema = z
   });
 
 /**
- * Where the client's address comes from (docs/decisions/081-client-ip.md):
- * - "false" / "0" (default): no proxy is trusted; the address `next start` took from the socket;
- * - a whole number N >= 1: N trusted proxies append to X-Forwarded-For, so the client is the N-th
- *   entry from the right (our cluster proxy counts as one);
+ * Which hops of a request may speak for the client (docs/decisions/081 and 110), as Express's
+ * `trust proxy` does (the same library, proxy-addr, decides):
+ * - "false" / "0" (default): no proxy; the socket's address, and X-Forwarded-* are never read;
+ * - a whole number N >= 1 ("true" = 1): the socket and the N - 1 hops nearest it are proxies, so
+ *   the client is the N-th X-Forwarded-For entry from the right (our cluster proxy counts as one);
+ * - addresses and subnets, comma-separated ("loopback", "10.0.0.0/8", "192.0.2.7", also
+ *   "linklocal" and "uniquelocal"): hops from these addresses are proxies, walked from the socket;
  * - "x-real-ip": a trusted proxy (nginx) sets X-Real-IP.
  */
-export type TrustProxy = { kind: "none" } | { kind: "hops"; hops: number } | { kind: "x-real-ip" };
+export type TrustProxy =
+  | { kind: "none" }
+  | { kind: "hops"; hops: number }
+  | { kind: "addresses"; addresses: readonly string[] }
+  | { kind: "x-real-ip" };
+
+const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
 export const trustProxyEnvSchema = z
   .string()
@@ -153,12 +178,32 @@ export const trustProxyEnvSchema = z
     if (text === "true") return { kind: "hops", hops: 1 };
     if (text === "x-real-ip") return { kind: "x-real-ip" };
     if (/^\d+$/.test(text) && Number(text) <= 10) return { kind: "hops", hops: Number(text) };
+    const addresses = text
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean);
+    const wrong = addresses.filter((entry) => !isAddressOrSubnet(entry));
+    if (addresses.length > 0 && wrong.length === 0) return { kind: "addresses", addresses };
     ctx.addIssue({
       code: "custom",
-      message: 'must be "false", "true", a number of proxy hops (1-10) or "x-real-ip"',
+      message:
+        'must be "false", a number of proxy hops (1-10), "x-real-ip", or comma-separated proxy ' +
+        `addresses/subnets (loopback, 10.0.0.0/8, 192.0.2.7)${wrong.length ? `; not an address: ${wrong.join(", ")}` : ""}`,
     });
     return z.NEVER;
   });
+
+/** "192.0.2.7", "2001:db8::1", "10.0.0.0/8", "2001:db8::/32", or a named range. */
+function isAddressOrSubnet(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = "", prefix, extra] = entry.split("/");
+  if (extra !== undefined) return false;
+  const version = isIP(address);
+  if (version === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 /** The protection's environment variables, spread into lib/env.ts's schema. */
 export const protectionEnvShape = {
@@ -178,6 +223,14 @@ export const protectionEnvShape = {
   JUDGE_MAX_QUEUE_PER_LEARNER: z.coerce.number().int().min(1).max(10_000).default(2),
   /** How long a judge may wait for a worker before it is refused. */
   JUDGE_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
+  /** Judges one learner (session) may have running or waiting at once (116). */
+  JUDGE_MAX_ACTIVE_PER_LEARNER: z.coerce.number().int().min(1).max(1_000).default(2),
+  /** Judges one address may have running or waiting at once, all its sessions together. */
+  JUDGE_MAX_ACTIVE_PER_IP: z.coerce.number().int().min(1).max(10_000).default(4),
+  /** Judges running at once in the probation lane (its own workers). */
+  JUDGE_PROBATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** The first cooldown after a hard-killed or out-of-memory judge; doubles per repeat, to 5 min. */
+  JUDGE_COOLDOWN_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -61,7 +61,7 @@ export class Gatekeeper {
 
   /**
    * Takes one token from `id`'s bucket of this class and scope; null when the class has no bucket
-   * of that scope (reads are limited per IP only).
+   * of that scope (reads are limited per IP only; only sign-in has an account bucket).
    */
   async check(endpoint: EndpointClass, scope: Scope, id: string): Promise<Verdict | null> {
     const limit = this.options.limits[endpoint][scope];
@@ -109,7 +109,7 @@ export class Gatekeeper {
 /** Token-bucket plans named by scope; a fallback scales both burst and rate. */
 function plansOf(limits: ClassLimits, scale: number): Record<string, TokenBucketPlan> {
   const plans: Record<string, TokenBucketPlan> = {};
-  for (const scope of ["ip", "learner"] as const) {
+  for (const scope of ["ip", "learner", "account"] as const) {
     const limit = limits[scope];
     if (!limit) continue;
     plans[scope] = {

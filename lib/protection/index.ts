@@ -2,6 +2,8 @@ import os from "node:os";
 import { Redis } from "ioredis";
 import { getAuth } from "@/lib/auth";
 import { env } from "@/lib/env";
+import { illFormedStringPath, illFormedStringProblem, readBodyText } from "@/lib/http/body";
+import { route } from "@/lib/http/problem";
 import { type Clock, SystemClock } from "@/lib/limiters";
 import { RedisBucketStore } from "@/lib/limiters/redis-store";
 import type { EndpointClass } from "./config";
@@ -18,7 +20,7 @@ import { Tarpit } from "./tarpit";
 export type { Gate, LearnerKey } from "./protection";
 export type { EndpointClass } from "./config";
 export { JudgeBusyError } from "./judge-admission";
-export { requesterOf } from "./protection";
+export { requesterDetails, requesterOf, type Requester } from "./protection";
 
 interface Wiring {
   protection: Protection;
@@ -97,14 +99,20 @@ export function protectedRoute<C>(
 
 /**
  * better-auth's catch-all handler, protected: POSTs (sign-up, sign-in, password changes) are the
- * "auth" class, per IP and per account named in the body (so one address cannot be guessed at from
- * many networks); GETs (the session) are reads.
+ * "auth" class, per account named and address, and per account across addresses (so a stranger
+ * cannot lock the owner out, 114); GETs (the session) are reads. A POST's body is read here, at
+ * most MAX_AUTH_BODY bytes, and refused when it holds an ill-formed string (112), before the
+ * library sees it.
  */
 export function protectedAuthHandler(
   handler: (request: Request) => Promise<Response>,
 ): (request: Request) => Promise<Response> {
   const reads = protectedRoute<undefined>("read", (request) => handler(request));
-  const writes = protectedRoute<undefined>("auth", (request) => handler(request), accountNamed);
+  const writes = protectedRoute<undefined>(
+    "auth",
+    route(async (request) => handler(await boundedAuthRequest(request))),
+    accountNamed,
+  );
   return (request) => (request.method === "POST" ? writes : reads)(request, undefined);
 }
 
@@ -152,6 +160,21 @@ async function sessionLearner(request: Request): Promise<string | null> {
 
 const MAX_AUTH_BODY = 16_384;
 
+/** The request again with its body read (bounded, checked), so the library cannot read more. */
+async function boundedAuthRequest(request: Request): Promise<Request> {
+  const text = await readBodyText(request, MAX_AUTH_BODY);
+  try {
+    const illFormed = illFormedStringPath(JSON.parse(text));
+    if (illFormed !== null) throw illFormedStringProblem(illFormed);
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
+    // Not JSON: better-auth answers it.
+  }
+  const headers = new Headers(request.headers);
+  headers.delete("content-length");
+  return new Request(request.url, { method: request.method, headers, body: text });
+}
+
 /** The account a sign-in or sign-up names (hashed), else the session's user. */
 async function accountNamed(request: Request): Promise<LearnerKey> {
   const declared = request.headers.get("content-length");
@@ -159,14 +182,14 @@ async function accountNamed(request: Request): Promise<LearnerKey> {
     return undefined;
   }
   try {
-    const text = await request.clone().text();
-    const body: unknown = text.length <= MAX_AUTH_BODY ? JSON.parse(text) : null;
+    const text = await readBodyText(request.clone(), MAX_AUTH_BODY);
+    const body: unknown = JSON.parse(text);
     const email = (body as { email?: unknown } | null)?.email;
     if (typeof email === "string" && email.length <= 320) {
       return hashedKey("account", email.trim().toLowerCase());
     }
   } catch {
-    // Not JSON: better-auth answers it; the IP bucket has already counted it.
+    // Too large, not JSON: the handler answers it; the IP bucket has already counted it.
   }
   return undefined;
 }

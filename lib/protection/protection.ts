@@ -50,8 +50,17 @@ export interface Protection {
   ): Handler<C>;
 }
 
-/** Who sent each request the gate let through: the learner, or the address when anonymous. */
-const requesters = new WeakMap<Request, string>();
+/** Who sent a request, as the gate identified it. */
+export interface Requester {
+  /** The learner's id when there is one, else the address: what the judge's queue keys lines by. */
+  key: string;
+  /** The address's bucket key ("unknown" without one). */
+  ip: string;
+  /** The learner (session user, or account named) or null. */
+  learner: string | null;
+}
+
+const requesters = new WeakMap<Request, Requester>();
 
 /**
  * The requester a protected route's request came from, as the gate identified it (its learner id,
@@ -59,6 +68,11 @@ const requesters = new WeakMap<Request, string>();
  * request.
  */
 export function requesterOf(request: Request): string | undefined {
+  return requesters.get(request)?.key;
+}
+
+/** The learner and address the gate identified for a protected request. */
+export function requesterDetails(request: Request): Requester | undefined {
   return requesters.get(request);
 }
 
@@ -71,20 +85,26 @@ export function createProtection(deps: ProtectionDeps): Protection {
     const { gatekeeper } = deps;
     const ip = clientIp(request.headers, deps.trustProxy);
     const ipId = ip === null ? "unknown" : ipKey(ip);
-    requesters.set(request, `ip:${ipId}`);
+    requesters.set(request, { key: `ip:${ipId}`, ip: ipId, learner: null });
     const byIp = await gatekeeper.check(endpoint, "ip", ipId);
     if (byIp && !byIp.decision.allowed) return refuse(byIp, ipId);
 
+    const limits = gatekeeper.limitsOf(endpoint);
     let byLearner: Verdict | null = null;
-    if (gatekeeper.limitsOf(endpoint).learner) {
+    let byAccount: Verdict | null = null;
+    if (limits.learner || limits.account) {
       const id = learner === undefined ? await deps.identifyLearner(request) : learner;
       if (id !== null) {
-        requesters.set(request, `learner:${id}`);
-        byLearner = await gatekeeper.check(endpoint, "learner", id);
+        requesters.set(request, { key: `learner:${id}`, ip: ipId, learner: id });
+        // With an account bucket, the learner bucket is this address's share of the account.
+        const pair = limits.account ? `${id}@${ipId}` : id;
+        byLearner = await gatekeeper.check(endpoint, "learner", pair);
+        if (byLearner && !byLearner.decision.allowed) return refuse(byLearner, pair);
+        byAccount = await gatekeeper.check(endpoint, "account", id);
+        if (byAccount && !byAccount.decision.allowed) return refuse(byAccount, id);
       }
-      if (id !== null && byLearner && !byLearner.decision.allowed) return refuse(byLearner, id);
     }
-    const binding = closestToRefusing(byIp, byLearner);
+    const binding = closestToRefusing(closestToRefusing(byIp, byLearner), byAccount);
     return allowedGate(binding ? rateLimitHeaders(binding.decision) : {});
   }
 
@@ -117,7 +137,13 @@ export function hashedKey(kind: string, value: string): string {
 function refusedGate(verdict: Verdict): Gate {
   const { limit, scope, endpoint } = verdict;
   const who =
-    scope === "ip" ? "per network address" : endpoint === "auth" ? "per account" : "per learner";
+    scope === "ip"
+      ? "per network address"
+      : scope === "account"
+        ? "per account"
+        : endpoint === "auth"
+          ? "per account and network address"
+          : "per learner";
   const refusal = refusalResponse(verdict.decision, {
     policy: `Too many ${CLASS_LABELS[endpoint]}: ${limit.capacity} at once, then ${formatRate(limit.perMinute)} per minute ${who}`,
   });

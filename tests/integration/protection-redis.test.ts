@@ -111,7 +111,12 @@ describe("the application's wiring (lib/protection) on the auth routes", () => {
     vi.stubEnv("REDIS_URL", redisUrl);
     vi.stubEnv("RATE_LIMIT_PREFIX", prefix);
     vi.stubEnv("TRUST_PROXY", "1");
-    vi.stubEnv("RATE_LIMITS", JSON.stringify({ auth: { learner: { capacity: 4 } } }));
+    vi.stubEnv(
+      "RATE_LIMITS",
+      JSON.stringify({
+        auth: { learner: { capacity: 3 }, account: { capacity: 5, perMinute: 1 } },
+      }),
+    );
     vi.resetModules();
   });
 
@@ -122,44 +127,49 @@ describe("the application's wiring (lib/protection) on the auth routes", () => {
     await testDb?.cleanup();
   });
 
-  test("sign-in attempts on one account are limited across addresses, with quota headers on every answer", async () => {
+  test("sign-in attempts are limited per account and address, and per account by a wider bucket, in Redis", async () => {
     const auth = await import("@/app/api/auth/[...all]/route");
     const email = "ada@example.com";
     const from = (ip: string, path: string, json: unknown) =>
       auth.POST(request("POST", path, { json, headers: { "x-forwarded-for": ip } }));
+    const guess = (ip: string) =>
+      from(ip, "/api/auth/sign-in/email", { email, password: "wrong guess" });
 
     const answers = [
       await from("198.51.100.1", "/api/auth/sign-up/email", {
         email,
-        password: "correct horse",
+        password: "correct horse battery",
         name: "Ada",
       }),
     ];
-    for (const ip of ["198.51.100.2", "198.51.100.3", "198.51.100.4", "198.51.100.5"]) {
-      answers.push(await from(ip, "/api/auth/sign-in/email", { email, password: "wrong guess" }));
-    }
+    // One address: three attempts on the account, then its share is spent.
+    for (let i = 0; i < 4; i++) answers.push(await guess("198.51.100.2"));
     expect(answers.map((r) => r.status)).toEqual([200, 401, 401, 401, 429]);
-    expect(answers.map((r) => r.headers.get("ratelimit-limit"))).toEqual(["4", "4", "4", "4", "4"]);
-    expect(answers.map((r) => r.headers.get("ratelimit-remaining"))).toEqual([
-      "3",
-      "2",
-      "1",
-      "0",
-      "0",
-    ]);
-    const refused = answers[4]!;
-    expect(refused.headers.get("content-type")).toBe("application/problem+json");
-    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(((await refused.json()) as { detail: string }).detail).toMatch(/per account/);
+    expect(answers.map((r) => r.headers.get("ratelimit-limit"))).toEqual(["3", "3", "3", "3", "3"]);
+    const byPair = answers[4]!;
+    expect(byPair.headers.get("content-type")).toBe("application/problem+json");
+    expect(Number(byPair.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await byPair.json()) as { detail: string }).detail).toMatch(
+      /per account and network address/,
+    );
+
+    // Other addresses still may, until the account's own bucket (5) is spent by all of them.
+    expect((await guess("198.51.100.3")).status).toBe(401);
+    const byAccount = await guess("198.51.100.4");
+    expect(byAccount.status).toBe(429);
+    expect(((await byAccount.json()) as { detail: string }).detail).toMatch(
+      /5 at once.*per account\./,
+    );
 
     // Another account from the same address is not affected; the buckets are in Redis.
-    const other = await from("198.51.100.5", "/api/auth/sign-in/email", {
+    const other = await from("198.51.100.4", "/api/auth/sign-in/email", {
       email: "eve@example.com",
       password: "whatever1",
     });
     expect(other.status).toBe(401);
     const keys = await client(redisUrl).keys(`${prefix}*`);
     expect(keys.some((key) => key.startsWith(`${prefix}auth:learner:account:`))).toBe(true);
+    expect(keys.some((key) => key.startsWith(`${prefix}auth:account:account:`))).toBe(true);
     expect(keys.join(" ")).not.toContain("example.com");
     await client(redisUrl).del(...keys);
   });

@@ -1,3 +1,4 @@
+import "@/lib/http/zod-without-eval";
 import { resultsDocumentSchema, type ResultsDocument } from "@/lib/judge/results";
 
 // Talks to the judge routes and turns every way a request can go wrong into something the toolbar
@@ -91,10 +92,13 @@ async function interpretBody(response: Response, nowMs: number): Promise<JudgeOu
   }
   if (response.status === 429) {
     const retryAfterSeconds = parseRetryAfter(response.headers.get("retry-after"), nowMs) ?? 10;
+    // The judge guard's refusals explain themselves (a pause after a stopped judge); the rate
+    // limiter's are all the same story.
+    const guard = /^(The judge is paused|Too many judges)/.test(problemTitle(payload) ?? "");
     return {
       kind: "rate-limited",
       retryAfterSeconds,
-      message: "Too many submissions in a short time.",
+      message: (guard ? problemDetail(payload) : null) ?? "Too many submissions in a short time.",
     };
   }
   if (response.ok) {
@@ -158,4 +162,10 @@ function problemDetail(payload: unknown): string | null {
   }
   if (typeof record.title === "string") return record.title;
   return null;
+}
+
+function problemTitle(payload: unknown): string | null {
+  if (typeof payload !== "object" || payload === null) return null;
+  const title = (payload as Record<string, unknown>).title;
+  return typeof title === "string" ? title : null;
 }

@@ -1,3 +1,4 @@
+import "@/lib/http/zod-without-eval";
 import releaseSync from "@jitl/quickjs-wasmfile-release-sync";
 import {
   newQuickJSWASMModuleFromVariant,

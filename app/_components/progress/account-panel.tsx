@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
-import { authClient } from "@/lib/auth/client";
+import { authClient, authErrorMessage } from "@/lib/auth/client";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "@/lib/auth/password-rules";
 import styles from "./account.module.css";
 
 interface Me {
@@ -38,7 +39,9 @@ export function AccountPanel() {
       newPassword: String(form.get("newPassword") ?? ""),
       revokeOtherSessions: true,
     });
-    setError(result.error ? (result.error.message ?? "Could not change the password.") : null);
+    setError(
+      result.error ? authErrorMessage(result.error, "Could not change the password.") : null,
+    );
     setMessage(result.error ? null : "Password changed. Other devices have been signed out.");
   };
 
@@ -109,10 +112,15 @@ export function AccountPanel() {
                 name="newPassword"
                 type="password"
                 autoComplete="new-password"
-                minLength={8}
+                minLength={MIN_PASSWORD_LENGTH}
+                maxLength={MAX_PASSWORD_LENGTH}
+                aria-describedby="new-password-hint"
                 required
               />
             </label>
+            <p id="new-password-hint" className={styles.optional}>
+              {PASSWORD_HINT}
+            </p>
             <button type="submit" className={styles.primary}>
               Change password
             </button>

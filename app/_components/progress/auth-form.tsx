@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
-import { authClient } from "@/lib/auth/client";
+import { authClient, authErrorMessage } from "@/lib/auth/client";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "@/lib/auth/password-rules";
 import { safeReturnPath } from "@/lib/auth/return-path";
 import { refreshLearnerSummary } from "./learner-summary-store";
 import styles from "./account.module.css";
@@ -44,7 +45,7 @@ export function AuthForm({ mode }: { mode: "sign-in" | "sign-up" }) {
         : await authClient.signIn.email({ email, password });
     setPending(false);
     if (result.error) {
-      setError(result.error.message ?? "That did not work. Please try again.");
+      setError(authErrorMessage(result.error, "That did not work. Please try again."));
       return;
     }
     void refreshLearnerSummary();
@@ -70,11 +71,17 @@ export function AuthForm({ mode }: { mode: "sign-in" | "sign-up" }) {
           name="password"
           type="password"
           autoComplete={mode === "sign-up" ? "new-password" : "current-password"}
-          minLength={mode === "sign-up" ? 8 : undefined}
-          maxLength={128}
+          minLength={mode === "sign-up" ? MIN_PASSWORD_LENGTH : undefined}
+          maxLength={MAX_PASSWORD_LENGTH}
+          aria-describedby={mode === "sign-up" ? "password-hint" : undefined}
           required
         />
       </label>
+      {mode === "sign-up" ? (
+        <p id="password-hint" className={styles.optional}>
+          {PASSWORD_HINT}
+        </p>
+      ) : null}
       {error ? (
         <p role="alert" className={styles.error}>
           {error}

@@ -1,23 +1,28 @@
 import { z } from "zod";
 import { HttpProblem } from "@/lib/http/problem";
-import { UnknownExerciseError, type ResultsDocument } from "@/lib/judge";
+import { UnknownExerciseError, type JudgePool, type ResultsDocument } from "@/lib/judge";
 import { codeSchema, exerciseIdSchema } from "@/lib/progress/schemas";
-import { judgeAdmission, JudgeBusyError, requesterOf } from "@/lib/protection";
+import { JudgeBusyError } from "@/lib/protection";
+import { guardedJudge } from "@/lib/protection/judge-lanes";
 
 // Shared by the judge's route handlers (not a route itself: Next only routes `route.ts`).
 
 export const judgeBodySchema = z.strictObject({ exerciseId: exerciseIdSchema, code: codeSchema });
 
 /**
- * Runs a judge once a worker is free (lib/protection/judge-admission.ts), in the requester's line; an unknown exercise is a
- * 404, a saturated judge a 503 with Retry-After, anything else thrown becomes the route's 500.
+ * Runs a judge once a worker is free, in the requester's line and lane (lib/protection/judge-guard.ts:
+ * a session is needed, a cooldown after a hard-killed judge, caps per session and address); an
+ * unknown exercise is a 404, a saturated judge a 503 with Retry-After, anything else thrown
+ * becomes the route's 500. `judge` runs on `pool` (undefined: the shared pool); `learner` is the
+ * session the route made sure of.
  */
 export async function judgeOrProblem(
   request: Request,
-  judge: () => Promise<ResultsDocument>,
+  judge: (pool: JudgePool | undefined) => Promise<ResultsDocument>,
+  learner?: string | null,
 ): Promise<ResultsDocument> {
   try {
-    return await judgeAdmission().run(judge, requesterOf(request));
+    return await guardedJudge(request, judge, learner);
   } catch (error) {
     if (error instanceof UnknownExerciseError) {
       throw new HttpProblem(404, "Unknown exercise", error.message, [

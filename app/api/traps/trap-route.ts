@@ -9,7 +9,8 @@ import {
   recordTrapAttempt,
   type Viewer,
 } from "@/lib/progress";
-import { judgeAdmission, JudgeBusyError } from "@/lib/protection";
+import { JudgeBusyError, requesterDetails } from "@/lib/protection";
+import { judgeGuard, probationPool } from "@/lib/protection/judge-lanes";
 import { createReviewScheduler } from "@/lib/review";
 import { findTrap, poolJudge, type Trap, type TrapDeps } from "@/lib/traps";
 
@@ -40,12 +41,18 @@ export function requireTrap(params: TrapParams): Trap {
 const clock = new SystemClock();
 const scheduler = createReviewScheduler();
 
-/** The pool behind the judge's admission (docs/decisions/082): a saturated judge is a 503. */
-const admittedJudge =
-  (owner: string): TrapDeps["judge"] =>
+/**
+ * The judge behind the guard (lib/protection/judge-guard.ts, decision 116: lanes, cooldowns, caps
+ * per learner and address) and the admission (082): a saturated judge is a 503.
+ */
+const guardedTrapJudge =
+  (viewer: Viewer, request: Request): TrapDeps["judge"] =>
   async (job) => {
+    const requester = { learner: viewer.userId, ip: requesterDetails(request)?.ip ?? "unknown" };
     try {
-      return await judgeAdmission().run(() => poolJudge(job), owner);
+      return await judgeGuard().run(requester, (lane) =>
+        lane === "main" ? poolJudge(job) : probationPool().judge(job),
+      );
     } catch (error) {
       if (!(error instanceof JudgeBusyError)) throw error;
       throw new HttpProblem(503, "The judge is busy", error.message, undefined, {
@@ -55,7 +62,7 @@ const admittedJudge =
   };
 
 /** The dependencies of lib/traps' predict and fix, bound to one viewer and one trap. */
-export function trapDeps(viewer: Viewer, trap: Trap): TrapDeps {
+export function trapDeps(viewer: Viewer, trap: Trap, request: Request): TrapDeps {
   return {
     recordAttempt: async (attempt) => {
       await recordTrapAttempt(viewer, {
@@ -70,7 +77,7 @@ export function trapDeps(viewer: Viewer, trap: Trap): TrapDeps {
       recordReview: (ref, review) => recordReview(viewer, ref, review),
     },
     scheduler,
-    judge: admittedJudge(`learner:${viewer.userId}`),
+    judge: guardedTrapJudge(viewer, request),
     now: () => new Date(clock.now()),
   };
 }

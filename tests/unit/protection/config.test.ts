@@ -49,6 +49,17 @@ describe("rate limit configuration", () => {
     expect(() => parseEnv({ TRUST_PROXY: "yes please" })).toThrow(/TRUST_PROXY/);
   });
 
+  test("TRUST_PROXY also takes proxy addresses and subnets, and names the ones that are not", () => {
+    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8,2001:db8::/32" }).TRUST_PROXY).toEqual({
+      kind: "addresses",
+      addresses: ["loopback", "10.0.0.0/8", "2001:db8::/32"],
+    });
+    expect(() => parseEnv({ TRUST_PROXY: "10.0.0.0/8, 10.0.0.300" })).toThrow(
+      /TRUST_PROXY: .*not an address: 10\.0\.0\.300/,
+    );
+    expect(() => parseEnv({ TRUST_PROXY: "10.0.0.0/33" })).toThrow(/TRUST_PROXY/);
+  });
+
   test("the judge queue settings are whole numbers with a short default wait", () => {
     const parsed = parseEnv({ JUDGE_MAX_QUEUE: "5" });
     expect(parsed.JUDGE_MAX_QUEUE).toBe(5);

@@ -2,6 +2,7 @@ import { assertSameOrigin, readJson, route } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
 import { protectedRoute } from "@/lib/protection";
 import { judgeSubmission } from "@/lib/judge";
+import { requireLearner } from "@/lib/progress";
 import { judgeBodySchema, judgeOrProblem } from "../judge-route";
 
 export const dynamic = "force-dynamic";
@@ -14,9 +15,13 @@ export const dynamic = "force-dynamic";
 const run = route(async (request) => {
   assertSameOrigin(request);
   const { exerciseId, code } = await readJson(request, judgeBodySchema);
-  const results = await judgeOrProblem(request, () =>
-    judgeSubmission({ exerciseId, code, mode: "run" }),
+  // Judging needs a session, as Submit does (docs/decisions/116).
+  const learner = await requireLearner(request.headers).catch(() => null);
+  const results = await judgeOrProblem(
+    request,
+    (pool) => judgeSubmission({ exerciseId, code, mode: "run" }, pool ? { pool } : {}),
+    learner?.viewer.userId ?? null,
   );
-  return jsonResponse(results);
+  return jsonResponse(results, learner ? { cookies: learner.headers } : {});
 });
 export const POST = protectedRoute("judge", run);

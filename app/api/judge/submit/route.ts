@@ -9,29 +9,36 @@ export const dynamic = "force-dynamic";
 
 /**
  * POST {exerciseId, code} → the results document of the full suite (visible, hidden, differential),
- * judged on the server and recorded in the learner's progress. A learner without a session gets an
- * anonymous one here, as with drafts. Recording is best effort: when the database is unavailable
- * the learner still gets the verdict, and the response says it was not saved.
+ * judged on the server and recorded in the learner's progress. Judging needs a session: a learner
+ * without one gets an anonymous one first, as with drafts, and the judge is that session's
+ * (docs/decisions/116: caps, cooldowns and lanes per session and address). Recording is best
+ * effort: when the database is unavailable the learner still gets the verdict, and the response
+ * says it was not saved.
  */
 const submit = route(async (request) => {
   assertSameOrigin(request);
   const { exerciseId, code } = await readJson(request, judgeBodySchema);
-  const results = await judgeOrProblem(request, () =>
-    judgeSubmission({ exerciseId, code, mode: "submit" }),
+  const learner = await requireLearner(request.headers).catch((error: unknown) => {
+    console.error(`[api] no session for a submission of ${exerciseId}`, error);
+    return null;
+  });
+  const results = await judgeOrProblem(
+    request,
+    (pool) => judgeSubmission({ exerciseId, code, mode: "submit" }, pool ? { pool } : {}),
+    learner?.viewer.userId ?? null,
   );
 
-  let cookies: Headers | undefined;
   let recorded = false;
   try {
-    const learner = await requireLearner(request.headers);
-    cookies = learner.headers;
-    await recordSubmission(learner.viewer, { exerciseId, code, results });
-    recorded = true;
+    if (learner) {
+      await recordSubmission(learner.viewer, { exerciseId, code, results });
+      recorded = true;
+    }
   } catch (error) {
     console.error(`[api] recording a submission of ${exerciseId} failed`, error);
   }
   return jsonResponse(results, {
-    cookies,
+    ...(learner ? { cookies: learner.headers } : {}),
     headers: { "tradeoff-recorded": recorded ? "true" : "false" },
   });
 });

@@ -22,7 +22,7 @@ const submitFixRoute = route<Context>(async (request, context) => {
   const { code } = await readJson(request, bodySchema);
   const trap = requireTrap(params);
   const { viewer, headers } = await requireLearner(request.headers);
-  const result = await submitFix(trap, code, trapDeps(viewer, trap));
+  const result = await submitFix(trap, code, trapDeps(viewer, trap, request));
   return jsonResponse(result, { cookies: headers });
 });
 export const POST = protectedRoute("judge", submitFixRoute);

@@ -29,7 +29,7 @@ const predict = route<Context>(async (request, context) => {
     ]);
   }
   const { viewer, headers } = await requireLearner(request.headers);
-  const result = await predictTrap(trap, answer, trapDeps(viewer, trap));
+  const result = await predictTrap(trap, answer, trapDeps(viewer, trap, request));
   return jsonResponse(result, { cookies: headers });
 });
 export const POST = protectedRoute("judge", predict);

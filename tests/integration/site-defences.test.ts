@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { useAppDatabase } from "../fixtures/app";
+import { createSqliteTestDb, type TestDb } from "../fixtures/db";
+import { CookieJar, params, request } from "../fixtures/http";
+
+// Issue 12, the site half, through the real route handlers (better-auth and the protection gate
+// included): what a hostile client sends is refused, and a stranger cannot lock an owner out.
+
+const SOCKET = "x-tradeoff-socket-address";
+
+let testDb: TestDb;
+let app: { release(): Promise<void> };
+let routes: Awaited<ReturnType<typeof loadRoutes>>;
+
+async function loadRoutes() {
+  return {
+    auth: await import("@/app/api/auth/[...all]/route"),
+    draft: await import("@/app/api/drafts/[exerciseId]/route"),
+    submit: await import("@/app/api/judge/submit/route"),
+  };
+}
+
+beforeAll(async () => {
+  testDb = await createSqliteTestDb();
+  app = useAppDatabase(testDb);
+  // Refusals are expected here; the tarpit would only make the test slower.
+  vi.stubEnv("RATE_LIMIT_TARPIT_MS", "0");
+  routes = await loadRoutes();
+});
+
+afterAll(async () => {
+  const { closeProtection } = await import("@/lib/protection");
+  await closeProtection();
+  await app?.release();
+  await testDb?.cleanup();
+});
+
+/** A POST to better-auth from the socket address `ip`. */
+function auth(path: string, json: unknown, ip: string, headers: Record<string, string> = {}) {
+  return routes.auth.POST(
+    request("POST", `/api/auth/${path}`, { json, headers: { [SOCKET]: ip, ...headers } }),
+  );
+}
+
+async function message(response: Response): Promise<string> {
+  const body = (await response.json()) as { message?: string; detail?: string };
+  return body.message ?? body.detail ?? "";
+}
+
+describe("passwords", () => {
+  test("a short or common password is refused with the reason; a good one is accepted", async () => {
+    const ip = "192.0.2.1";
+    const short = await auth(
+      "sign-up/email",
+      { email: "a@example.com", password: "12345678", name: "A" },
+      ip,
+    );
+    expect(short.status).toBe(400);
+    expect(await message(short)).toMatch(/at least 12 characters/);
+
+    const common = await auth(
+      "sign-up/email",
+      { email: "a@example.com", password: "password1234", name: "A" },
+      ip,
+    );
+    expect(common.status).toBe(400);
+    expect(await message(common)).toMatch(/commonly used password/);
+
+    const own = await auth(
+      "sign-up/email",
+      { email: "grace.hopper@example.com", password: "gracehopper1", name: "Grace" },
+      ip,
+    );
+    expect(own.status).toBe(400);
+
+    const good = await auth(
+      "sign-up/email",
+      { email: "a@example.com", password: "copper kettle mountain", name: "A" },
+      ip,
+    );
+    expect(good.status).toBe(200);
+  });
+
+  test("changing to a weak password is refused with the reason", async () => {
+    const jar = new CookieJar();
+    const ip = "192.0.2.2";
+    jar.store(
+      await auth(
+        "sign-up/email",
+        { email: "b@example.com", password: "violet harbour lantern", name: "B" },
+        ip,
+      ),
+    );
+    const change = (newPassword: string) =>
+      routes.auth.POST(
+        request("POST", "/api/auth/change-password", {
+          jar,
+          json: { currentPassword: "violet harbour lantern", newPassword },
+          headers: { [SOCKET]: ip },
+        }),
+      );
+    const weak = await change("qwertyuiop123");
+    expect(weak.status).toBe(400);
+    expect(await message(weak)).toMatch(/guess|common|pattern|keyboard/i);
+    expect((await change("seven silver otters")).status).toBe(200);
+  });
+});
+
+describe("sign-in limits", () => {
+  test("a stranger's failed sign-ins exhaust only their own address's share, not the owner's access", async () => {
+    const owner = "192.0.2.10";
+    const stranger = "198.51.100.66";
+    const email = "owner@example.com";
+    const password = "amber window satellite";
+    expect((await auth("sign-up/email", { email, password, name: "O" }, owner)).status).toBe(200);
+
+    const strangers: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      strangers.push(
+        (await auth("sign-in/email", { email, password: `guess number ${i}` }, stranger)).status,
+      );
+    }
+    expect(strangers.slice(0, 9)).toEqual(Array(9).fill(401));
+    expect(strangers.at(-1)).toBe(429);
+    const refused = await auth("sign-in/email", { email, password }, stranger);
+    expect(refused.status).toBe(429);
+    expect(await message(refused)).toMatch(/per account and network address/);
+
+    // The finding: 9 failed sign-ins from anywhere locked the owner out. Now the owner gets in.
+    expect((await auth("sign-in/email", { email, password }, owner)).status).toBe(200);
+  }, 60_000);
+
+  test("a random X-Forwarded-For per request no longer buys fresh address buckets", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 36; i++) {
+      const spoof = `10.${i}.${i}.${i}`;
+      const response = await auth(
+        "sign-in/email",
+        { email: `spray${i}@example.com`, password: "not the password" },
+        "203.0.113.77",
+        { "x-forwarded-for": spoof, "x-real-ip": spoof },
+      );
+      statuses.push(response.status);
+    }
+    // The IP bucket (30 at once) is the socket's: the spray is refused past it.
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(3);
+  }, 90_000);
+});
+
+describe("sign-up and existing e-mail addresses", () => {
+  test("sign-up says an address is taken (decision 115); sign-in never tells a wrong password from an unknown account", async () => {
+    const ip = "192.0.2.20";
+    const email = "taken@example.com";
+    expect(
+      (await auth("sign-up/email", { email, password: "orchid lighthouse ferry", name: "T" }, ip))
+        .status,
+    ).toBe(200);
+    const again = await auth(
+      "sign-up/email",
+      { email, password: "another good passphrase", name: "T" },
+      ip,
+    );
+    expect(again.status).toBe(422);
+    expect(await message(again)).toMatch(/already exists/);
+
+    const wrong = await auth("sign-in/email", { email, password: "not my password at all" }, ip);
+    const unknown = await auth(
+      "sign-in/email",
+      { email: "nobody@example.com", password: "not my password at all" },
+      ip,
+    );
+    expect([wrong.status, unknown.status]).toEqual([401, 401]);
+    expect(await message(wrong)).toBe(await message(unknown));
+  });
+});
+
+describe("bodies and text", () => {
+  test("an auth body over 16 KB is a 413 before better-auth reads it", async () => {
+    const response = await auth(
+      "sign-in/email",
+      { email: "x@example.com", password: "p".repeat(20_000) },
+      "192.0.2.30",
+    );
+    expect(response.status).toBe(413);
+  });
+
+  test("a lone surrogate in a sign-up name is a 422 naming the field", async () => {
+    const response = await routes.auth.POST(
+      request("POST", "/api/auth/sign-up/email", {
+        body: '{"email":"s@example.com","password":"marble canyon whistle","name":"\\ud800"}',
+        headers: { [SOCKET]: "192.0.2.31", "content-type": "application/json" },
+      }),
+    );
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { errors: unknown[] }).errors).toEqual([
+      { field: "name", reason: expect.stringMatching(/lone UTF-16 surrogate/) },
+    ]);
+  });
+
+  test("a lone surrogate in a draft is a 422 naming the field, not a 500", async () => {
+    const jar = new CookieJar();
+    const response = await routes.draft.PUT(
+      request("PUT", "/api/drafts/fixed-window", {
+        jar,
+        body: '{"code":"class FixedWindow {} // \\ud800"}',
+        headers: { [SOCKET]: "192.0.2.32", "content-type": "application/json" },
+      }),
+      params({ exerciseId: "fixed-window" }),
+    );
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { errors: unknown[] }).errors).toEqual([
+      { field: "code", reason: expect.stringMatching(/lone UTF-16 surrogate/) },
+    ]);
+  });
+
+  test("a lone surrogate in a submission is a 422, never a verdict that is silently not recorded", async () => {
+    const response = await routes.submit.POST(
+      request("POST", "/api/judge/submit", {
+        body: '{"exerciseId":"fixed-window","code":"// \\udc00"}',
+        headers: { [SOCKET]: "192.0.2.33", "content-type": "application/json" },
+      }),
+      undefined,
+    );
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { errors: { field: string }[] }).errors[0]?.field).toBe(
+      "code",
+    );
+  });
+});
