@@ -8,16 +8,14 @@
 // honest learner from 127.0.0.2, so the server sees distinct sockets as it would on the internet.
 // Prints the honest learner's statuses and judge latencies, what the hostile clients got, and the
 // server's RSS (docs/decisions/117-abuse-benchmark.md).
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { request } from "node:http";
-import os, { tmpdir } from "node:os";
+import os from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { ensureBuild, holdLock } from "@/lib/cluster/build";
-import { startCluster } from "@/lib/cluster/launcher";
 import { loadExerciseForJudge } from "@/lib/content/exercises";
-import { runPrisma } from "@/lib/cli/prisma-cli";
+import { startBenchInstance } from "./bench-instance";
 
 const { values } = parseArgs({
   options: {
@@ -266,22 +264,8 @@ async function main() {
   const lock = values.lock ? await holdLock(values.lock) : null;
   try {
     await ensureBuild(root, (line) => console.log(`[bench] ${line}`));
-    const dataDir = mkdtempSync(join(tmpdir(), "tradeoff-abuse-"));
-    const databaseUrl = `file:${join(dataDir, "bench.db")}`;
-    const migrated = runPrisma(["migrate", "deploy"], databaseUrl, { quiet: true });
-    if (!migrated.ok) throw new Error(`migrating the bench database failed:\n${migrated.output}`);
-    const cluster = await startCluster({
-      root,
-      instances: 1,
-      env: {
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: dataDir,
-        SEED_DEMO_USERS: "false",
-        BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
-        // The default a server reached directly runs with: forwarded headers are not read.
-        TRUST_PROXY: "false",
-      },
-    });
+    // The default a server reached directly runs with: forwarded headers are not read.
+    const cluster = await startBenchInstance(root, { TRUST_PROXY: "false" });
     const instance = cluster.instances[0]!;
     const base = instance.url;
     try {

@@ -10,17 +10,15 @@
 // Prints p50/p99 of pages and judge results, errors, 5xx, and 429s per learner
 // (docs/decisions/084-load-benchmark.md). Every simulated client has its own address
 // (X-Forwarded-For; the server trusts one proxy hop, as behind the cluster's proxy).
-import { randomBytes } from "node:crypto";
 import { Agent, get } from "node:http";
-import { mkdtempSync, readdirSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
-import os, { tmpdir } from "node:os";
+import os from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { ensureBuild, holdLock } from "@/lib/cluster/build";
-import { startCluster } from "@/lib/cluster/launcher";
 import { loadExerciseForJudge } from "@/lib/content/exercises";
-import { runPrisma } from "@/lib/cli/prisma-cli";
+import { startBenchInstance } from "./bench-instance";
 
 const { values } = parseArgs({
   options: {
@@ -288,20 +286,7 @@ async function main() {
           "these cores, and the latencies below include waiting for them",
       );
     }
-    const dataDir = mkdtempSync(join(tmpdir(), "tradeoff-bench-"));
-    const databaseUrl = `file:${join(dataDir, "bench.db")}`;
-    const migrated = runPrisma(["migrate", "deploy"], databaseUrl, { quiet: true });
-    if (!migrated.ok) throw new Error(`migrating the bench database failed:\n${migrated.output}`);
-    const cluster = await startCluster({
-      root,
-      instances: 1,
-      env: {
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: dataDir,
-        SEED_DEMO_USERS: "false",
-        BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
-      },
-    });
+    const cluster = await startBenchInstance(root);
     const base = cluster.instances[0]!.url;
     try {
       console.log(
