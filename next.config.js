@@ -29,6 +29,15 @@ export default function nextConfig(phase) {
       "ioredis",
       "shiki",
     ],
+    // Excalidraw's fonts fall back to a CDN; the loader points that fallback at our own asset route.
+    turbopack: {
+      rules: {
+        "**/@excalidraw/excalidraw/dist/prod/*.js": {
+          loaders: ["./lib/interview/canvas-cdn-loader.cjs"],
+          as: "*.js",
+        },
+      },
+    },
     // forbidden() / unauthorized(): the instructor pages answer a real 403 / 401 (docs/decisions/062).
     experimental: { authInterrupts: true },
     // CSP, framing, sniffing, referrer, permissions, HSTS on HTTPS: pages and APIs alike (111).

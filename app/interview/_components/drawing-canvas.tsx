@@ -2,18 +2,28 @@
 
 import dynamic from "next/dynamic";
 import { useEffect, useRef, useState } from "react";
+import { CANVAS_ASSET_PATH } from "@/lib/interview/canvas-assets-path";
 import styles from "./interview.module.css";
 
 // The drawing canvas, fetched only when a phase shows it: Excalidraw and its styles are a chunk of
 // their own, so no other page's JavaScript grows.
-const ExcalidrawCanvas = dynamic(() => import("./excalidraw-canvas"), {
-  ssr: false,
-  loading: () => (
-    <p className={styles.hint} role="status">
-      Loading the canvas…
-    </p>
-  ),
-});
+const ExcalidrawCanvas = dynamic(
+  () => {
+    // Excalidraw builds its font faces while its module is evaluated, so our origin has to be named
+    // before the import; set later, every font also lists the package's CDN as its only source.
+    (window as unknown as { EXCALIDRAW_ASSET_PATH: string }).EXCALIDRAW_ASSET_PATH =
+      CANVAS_ASSET_PATH;
+    return import("./excalidraw-canvas");
+  },
+  {
+    ssr: false,
+    loading: () => (
+      <p className={styles.hint} role="status">
+        Loading the canvas…
+      </p>
+    ),
+  },
+);
 
 export function DrawingCanvas({
   initial,

@@ -3,14 +3,9 @@
 import { Excalidraw, serializeAsJSON } from "@excalidraw/excalidraw";
 import "@excalidraw/excalidraw/index.css";
 import { useMemo, useRef } from "react";
-import { CANVAS_ASSET_PATH } from "@/lib/interview/canvas-assets-path";
 
-// Excalidraw, loaded only by the simulation page (through drawing-canvas.tsx). Its fonts come from
-// our origin: the asset path is set before the first font is asked for.
-if (typeof window !== "undefined") {
-  (window as unknown as { EXCALIDRAW_ASSET_PATH: string }).EXCALIDRAW_ASSET_PATH =
-    CANVAS_ASSET_PATH;
-}
+// Excalidraw, loaded only by the simulation page (through drawing-canvas.tsx, which also points its
+// fonts at our origin before this module loads).
 
 export interface ExcalidrawCanvasProps {
   /** A scene saved earlier (Excalidraw JSON), or null for an empty canvas. */
