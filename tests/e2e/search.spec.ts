@@ -27,6 +27,8 @@ test("“/” opens search; results come grouped by lesson with the passage, and
   await page.goto("/");
   expect(requests.filter((path) => path === "/search-index.json")).toEqual([]);
 
+  // "/" is heard once the page has hydrated; the header's account corner shows that it has.
+  await expect(page.getByTestId("account")).toBeVisible();
   await page.keyboard.press("/");
   const dialog = page.getByTestId("search-dialog");
   await expect(dialog).toBeVisible();
