@@ -31,7 +31,7 @@ export class ManualClock implements Clock {
 }
 
 /**
- * The production clock. Date.now() follows the system time, which NTP or an operator may step at
+ * The production clock. The Date API follows the system time, which NTP or an operator may step at
  * any moment; stepped back, it would leave every bucket owing tokens, and the limiter would say no
  * to everyone until the lost interval had passed again. performance.now() only moves forward.
  * Adding timeOrigin puts processes on one shared scale, which a shared store needs.
