@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client";
-import type { Viewer } from "@/lib/progress/viewer";
+import type { Viewer } from "./viewer";
 import type { Auth } from "./auth";
 
 /**

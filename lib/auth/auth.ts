@@ -4,7 +4,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { anonymous } from "better-auth/plugins";
 import type { Db } from "@/lib/db/client";
 import type { DatabaseProvider } from "@/lib/db/target";
-import { mergeUserData } from "@/lib/progress/merge";
+import { mergeUserData } from "./merge-user-data";
 import { passwordWeakness } from "./password-policy";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-rules";
 

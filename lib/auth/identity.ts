@@ -1,5 +1,5 @@
 import { HttpProblem } from "@/lib/http/problem";
-import { toRole, type Viewer } from "@/lib/progress/viewer";
+import { instructorAccess, toRole, type Viewer } from "./viewer";
 import type { Auth } from "./auth";
 
 /** A viewer plus the Set-Cookie headers the response must carry (a new or refreshed session). */
@@ -61,8 +61,9 @@ export async function requireLearner(auth: Auth, requestHeaders: Headers): Promi
 /** 401 without a (non-anonymous) session, 403 for a learner. */
 export async function requireInstructor(auth: Auth, requestHeaders: Headers): Promise<Viewer> {
   const viewer = await getViewer(auth, requestHeaders);
-  if (!viewer || viewer.anonymous) throw new HttpProblem(401, "Sign in as an instructor");
-  if (viewer.role !== "instructor") throw new HttpProblem(403, "Instructors only");
+  const access = instructorAccess(viewer);
+  if (!viewer || access === "sign-in") throw new HttpProblem(401, "Sign in as an instructor");
+  if (access === "forbidden") throw new HttpProblem(403, "Instructors only");
   return viewer;
 }
 

@@ -4,7 +4,7 @@ import { lessonDashboard, type LessonDashboard } from "./dashboard";
 import { scopeOfLesson } from "./scope";
 
 // The instructor pages' server API on the application's database and content tree. Callers check the
-// viewer is an instructor first (lib/progress requireInstructor); nothing here looks at who asks.
+// viewer is an instructor first (lib/auth requireInstructor); nothing here looks at who asks.
 
 export type { LessonDashboard } from "./dashboard";
 export { dashboardTable, dashboardTableIds, isDashboardTableId, csvRows } from "./tables";

@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/db";
 import { SystemClock } from "@/lib/limiters/clock";
-import type { StoreDeps, Viewer } from "@/lib/progress/viewer";
+import type { Viewer } from "@/lib/auth/viewer";
+import type { StoreDeps } from "@/lib/progress/store-deps";
 import type { InterviewKind } from "./attempt-schemas";
 import type { AttemptRecord } from "./build-attempt";
 import { interviewFigures } from "./instructor-figures";

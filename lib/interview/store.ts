@@ -1,4 +1,5 @@
-import { nowFrom, type StoreDeps, type Viewer } from "@/lib/progress/viewer";
+import type { Viewer } from "@/lib/auth/viewer";
+import { nowFrom, type StoreDeps } from "@/lib/progress/store-deps";
 import type { AttemptView, InterviewKind } from "./attempt-schemas";
 import type { AttemptRecord } from "./build-attempt";
 

@@ -1,7 +1,8 @@
 import { currentStreak } from "./streak";
 import { countCardsDue } from "./practice";
 import { exerciseProgress, type ExerciseProgress } from "./submissions";
-import { nowFrom, type StoreDeps, type Viewer } from "./viewer";
+import type { Viewer } from "@/lib/auth/viewer";
+import { nowFrom, type StoreDeps } from "./store-deps";
 
 export interface LessonSummary {
   course: string;

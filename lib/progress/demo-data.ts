@@ -3,7 +3,8 @@ import { saveDraft } from "./drafts";
 import { recordTrapAttempt } from "./practice";
 import { markSectionRead } from "./sections";
 import { recordSubmission } from "./submissions";
-import type { StoreDeps, Viewer } from "./viewer";
+import type { Viewer } from "@/lib/auth/viewer";
+import type { StoreDeps } from "./store-deps";
 
 /** Local demo accounts (printed by `npm start`); never seeded into PostgreSQL unless asked. */
 export const DEMO_USERS = {

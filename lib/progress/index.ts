@@ -1,5 +1,6 @@
-import { getAuth, identity, type ViewerContext } from "@/lib/auth";
+import { getAuth } from "@/lib/auth";
 import { confirmPassword, signOutHeaders } from "@/lib/auth/account";
+import type { Viewer } from "@/lib/auth/viewer";
 import { getDb } from "@/lib/db";
 import { SystemClock } from "@/lib/limiters/clock";
 import * as account from "./account";
@@ -8,14 +9,13 @@ import * as practice from "./practice";
 import type { SectionRef, SubmissionInput, TrapAttemptInput } from "./schemas";
 import * as sections from "./sections";
 import * as submissions from "./submissions";
-import type { StoreDeps, Viewer } from "./viewer";
+import type { StoreDeps } from "./store-deps";
 
 // The server-side progress API on the application's database (see README.md beside this file).
-// Every function takes the Viewer resolved from the session cookie and touches only that viewer's
-// rows. Tests call the modules directly with their own StoreDeps.
+// Every function takes the Viewer resolved from the session cookie (lib/auth) and touches only that
+// viewer's rows. Tests call the modules directly with their own StoreDeps.
 
-export type { Viewer, Role, StoreDeps } from "./viewer";
-export type { ViewerContext } from "@/lib/auth";
+export type { StoreDeps } from "./store-deps";
 export type { DraftView } from "./drafts";
 export type { SubmissionSummary, SubmissionView, ExerciseProgress } from "./submissions";
 export type { ProgressOverview } from "./account";
@@ -24,23 +24,6 @@ export * from "./schemas";
 
 const clock = new SystemClock();
 const deps = (): StoreDeps => ({ db: getDb(), clock });
-
-// Identity -------------------------------------------------------------------------------------
-
-/** The viewer of a request (session cookie), or null when there is no session. */
-export const getViewer = (headers: Headers): Promise<Viewer | null> =>
-  identity.getViewer(getAuth(), headers);
-/** The viewer plus session-refresh Set-Cookie headers to forward on the response. */
-export const resolveViewer = (headers: Headers) => identity.resolveViewer(getAuth(), headers);
-/** The viewer, creating an anonymous learner on the first write; forward `headers` (Set-Cookie). */
-export const requireLearner = (headers: Headers): Promise<ViewerContext> =>
-  identity.requireLearner(getAuth(), headers);
-/** Throws HttpProblem 401 (no account) / 403 (not an instructor). */
-export const requireInstructor = (headers: Headers): Promise<Viewer> =>
-  identity.requireInstructor(getAuth(), headers);
-/** Throws HttpProblem 401 when there is no session at all. */
-export const requireViewer = (headers: Headers): Promise<ViewerContext> =>
-  identity.requireViewer(getAuth(), headers);
 
 // Progress -------------------------------------------------------------------------------------
 

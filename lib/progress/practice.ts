@@ -1,5 +1,6 @@
 import type { TrapAttemptInput } from "./schemas";
-import { nowFrom, type StoreDeps, type Viewer } from "./viewer";
+import type { Viewer } from "@/lib/auth/viewer";
+import { nowFrom, type StoreDeps } from "./store-deps";
 
 // Storage for the traps and the review cards (issue 6 writes the UI and the scheduling): each write
 // is one transaction, and the FSRS arithmetic stays with its caller (ts-fsrs), given the time.

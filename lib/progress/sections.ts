@@ -1,4 +1,5 @@
-import { nowFrom, type StoreDeps, type Viewer } from "./viewer";
+import type { Viewer } from "@/lib/auth/viewer";
+import { nowFrom, type StoreDeps } from "./store-deps";
 import type { SectionRef } from "./schemas";
 
 /** Marks a section read. Idempotent: the first time it was read is the one kept. */

@@ -1,5 +1,6 @@
 import { MAX_RESULTS_CHARS, type SubmissionInput } from "./schemas";
-import { nowFrom, type StoreDeps, type Viewer } from "./viewer";
+import type { Viewer } from "@/lib/auth/viewer";
+import { nowFrom, type StoreDeps } from "./store-deps";
 
 export interface SubmissionSummary {
   id: string;

@@ -21,6 +21,7 @@ async function loadRoutes() {
     me: await import("@/app/api/me/route"),
     exportMe: await import("@/app/api/me/export/route"),
     progress: await import("@/lib/progress"),
+    identity: await import("@/lib/auth"),
   };
 }
 
@@ -59,7 +60,7 @@ async function signIn(jar: CookieJar, email: string, password: string): Promise<
 }
 
 async function submit(jar: CookieJar, exerciseId: string, verdict: string): Promise<string> {
-  const { viewer } = await routes.progress.requireLearner(new Headers({ cookie: jar.header() }));
+  const { viewer } = await routes.identity.requireLearner(new Headers({ cookie: jar.header() }));
   const summary = await routes.progress.recordSubmission(viewer, {
     exerciseId,
     code: `// ${verdict}`,
@@ -184,16 +185,16 @@ describe.each(["sqlite", "postgres"] as const)(
 
     test("instructor-only checks refuse no session with 401 and a learner with 403", async () => {
       const anonymous = new Headers();
-      await expect(routes.progress.requireInstructor(anonymous)).rejects.toMatchObject({
+      await expect(routes.identity.requireInstructor(anonymous)).rejects.toMatchObject({
         status: 401,
       });
       await expect(
-        routes.progress.requireInstructor(new Headers({ cookie: eve.header() })),
+        routes.identity.requireInstructor(new Headers({ cookie: eve.header() })),
       ).rejects.toMatchObject({
         status: 401,
       });
       await expect(
-        routes.progress.requireInstructor(new Headers({ cookie: ada.header() })),
+        routes.identity.requireInstructor(new Headers({ cookie: ada.header() })),
       ).rejects.toMatchObject({
         status: 403,
       });
@@ -202,7 +203,7 @@ describe.each(["sqlite", "postgres"] as const)(
         data: { role: "instructor" },
       });
       await expect(
-        routes.progress.requireInstructor(new Headers({ cookie: ada.header() })),
+        routes.identity.requireInstructor(new Headers({ cookie: ada.header() })),
       ).resolves.toMatchObject({
         role: "instructor",
       });

@@ -20,6 +20,7 @@ async function loadRoutes() {
     csv: await import("@/app/api/instructor/[course]/[lesson]/[table]/route"),
     playground: await import("@/app/api/instructor/playground/route"),
     progress: await import("@/lib/progress"),
+    identity: await import("@/lib/auth"),
     db: await import("@/lib/db"),
     judge: await import("@/lib/judge"),
   };
@@ -81,7 +82,7 @@ beforeAll(async () => {
     undefined,
   );
   expect(read.status).toBe(200);
-  const { viewer } = await routes.progress.requireLearner(
+  const { viewer } = await routes.identity.requireLearner(
     new Headers({ cookie: learner.header() }),
   );
   const hidden = (status: string) => ({ name: "windows align to zero", status, hidden: true });

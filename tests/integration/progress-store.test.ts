@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ManualClock } from "@/lib/limiters/clock";
 import { exportUserData, progressOverview, deleteUserData } from "@/lib/progress/account";
 import { getDraft, saveDraft } from "@/lib/progress/drafts";
-import { mergeUserData } from "@/lib/progress/merge";
+import { mergeUserData } from "@/lib/auth/merge-user-data";
 import { countCardsDue, recordReview, recordTrapAttempt } from "@/lib/progress/practice";
 import { listSectionsRead, markSectionRead } from "@/lib/progress/sections";
 import {
@@ -11,7 +11,8 @@ import {
   listSubmissions,
   recordSubmission,
 } from "@/lib/progress/submissions";
-import type { StoreDeps, Viewer } from "@/lib/progress/viewer";
+import type { Viewer } from "@/lib/auth/viewer";
+import type { StoreDeps } from "@/lib/progress/store-deps";
 import { createTestDb, type TestDb } from "../fixtures/db";
 
 const DAY = 86_400_000;

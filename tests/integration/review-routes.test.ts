@@ -16,6 +16,7 @@ async function loadRoutes() {
     review: await import("@/app/api/cards/review/route"),
     cards: await import("@/app/api/cards/[course]/[lesson]/route"),
     progress: await import("@/lib/progress"),
+    identity: await import("@/lib/auth"),
   };
 }
 
@@ -94,7 +95,7 @@ describe.each(["sqlite", "postgres"] as const)("review cards over HTTP on %s", (
   });
 
   test("every grade is logged, and counts towards the review streak", async () => {
-    const { viewer } = await routes.progress.requireLearner(new Headers({ cookie: ada.header() }));
+    const { viewer } = await routes.identity.requireLearner(new Headers({ cookie: ada.header() }));
     const times = await routes.progress.listReviewTimes(viewer);
     expect(times).toHaveLength(3);
     const { reviewStreak } = await import("@/lib/review");

@@ -3,7 +3,8 @@ import { headers } from "next/headers";
 import Link from "next/link";
 import { getCatalog } from "@/app/_components/content-lookup";
 import { exerciseHref, lessonHref, sectionHref } from "@/lib/content/urls";
-import { getViewer, progressOverview, type ProgressOverview } from "@/lib/progress";
+import { getViewer } from "@/lib/auth";
+import { progressOverview, type ProgressOverview } from "@/lib/progress";
 import styles from "../page.module.css";
 
 export const metadata: Metadata = { title: "My progress" };

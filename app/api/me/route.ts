@@ -2,13 +2,8 @@ import { z } from "zod";
 import { assertSameOrigin, HttpProblem, readJson, route } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
 import { protectedRoute } from "@/lib/protection";
-import {
-  deleteAccount,
-  getProfile,
-  progressOverview,
-  requireViewer,
-  resolveViewer,
-} from "@/lib/progress";
+import { requireViewer, resolveViewer } from "@/lib/auth";
+import { deleteAccount, getProfile, progressOverview } from "@/lib/progress";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { parseQuery, route, searchParams } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
 import { protectedRoute } from "@/lib/protection";
-import { exerciseIdSchema, listSubmissions, resolveViewer } from "@/lib/progress";
+import { resolveViewer } from "@/lib/auth";
+import { exerciseIdSchema, listSubmissions } from "@/lib/progress";
 
 export const dynamic = "force-dynamic";
 

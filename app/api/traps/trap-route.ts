@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { HttpProblem } from "@/lib/http/problem";
 import { SystemClock } from "@/lib/limiters/clock";
+import type { Viewer } from "@/lib/auth";
 import {
   courseSchema,
   getCardState,
   lessonSchema,
   recordReview,
   recordTrapAttempt,
-  type Viewer,
 } from "@/lib/progress";
 import { JudgeBusyError, requesterDetails } from "@/lib/protection";
 import { judgeGuard, probationPool } from "@/lib/protection/judge-lanes";

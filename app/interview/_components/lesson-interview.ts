@@ -4,7 +4,7 @@ import { requireLesson } from "@/app/_components/content-lookup";
 import type { InterviewKind } from "@/lib/interview/attempt-schemas";
 import { loadLessonInterview } from "@/lib/interview/load-interview";
 import { listInterviewAttempts } from "@/lib/interview/server";
-import { getViewer } from "@/lib/progress";
+import { getViewer } from "@/lib/auth";
 import type { AttemptJson } from "./interview-client";
 
 // What every interview page starts from: the lesson, its interview.yaml (404 without one), the

@@ -3,13 +3,8 @@ import { assertSameOrigin, HttpProblem, readJson, route } from "@/lib/http/probl
 import { jsonResponse } from "@/lib/http/respond";
 import { protectedRoute } from "@/lib/protection";
 import { SystemClock } from "@/lib/limiters/clock";
-import {
-  courseSchema,
-  getCardState,
-  lessonSchema,
-  recordReview,
-  requireLearner,
-} from "@/lib/progress";
+import { requireLearner } from "@/lib/auth";
+import { courseSchema, getCardState, lessonSchema, recordReview } from "@/lib/progress";
 import { createReviewScheduler, gradeCard, RATINGS, type ReviewRating } from "@/lib/review";
 import { requireLessonCards, scheduleView } from "../card-route";
 

@@ -2,14 +2,8 @@ import { z } from "zod";
 import { assertSameOrigin, parseQuery, readJson, route } from "@/lib/http/problem";
 import { emptyResponse, jsonResponse } from "@/lib/http/respond";
 import { protectedRoute } from "@/lib/protection";
-import {
-  draftBodySchema,
-  exerciseIdSchema,
-  getDraft,
-  requireLearner,
-  resolveViewer,
-  saveDraft,
-} from "@/lib/progress";
+import { requireLearner, resolveViewer } from "@/lib/auth";
+import { draftBodySchema, exerciseIdSchema, getDraft, saveDraft } from "@/lib/progress";
 
 export const dynamic = "force-dynamic";
 

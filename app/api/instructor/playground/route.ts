@@ -2,7 +2,7 @@ import { UnknownExerciseError } from "@/lib/content/exercises";
 import { assertSameOrigin, HttpProblem, readJson, route } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
 import { judgeInPlayground, playgroundInputSchema } from "@/lib/instructor/playground";
-import { requireInstructor } from "@/lib/progress";
+import { requireInstructor } from "@/lib/auth";
 import { judgeAdmission, JudgeBusyError, protectedRoute, requesterOf } from "@/lib/protection";
 import { poolJudge } from "@/lib/traps/sandbox-judge";
 

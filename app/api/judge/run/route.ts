@@ -2,7 +2,7 @@ import { assertSameOrigin, readJson, route } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
 import { protectedRoute } from "@/lib/protection";
 import { judgeSubmission } from "@/lib/judge";
-import { requireLearner } from "@/lib/progress";
+import { requireLearner } from "@/lib/auth";
 import { judgeBodySchema, judgeOrProblem } from "../judge-route";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,8 @@
 import { route } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
 import { protectedRoute } from "@/lib/protection";
-import { exportUserData, requireViewer } from "@/lib/progress";
+import { requireViewer } from "@/lib/auth";
+import { exportUserData } from "@/lib/progress";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,8 @@
 import { assertSameOrigin, readJson, route } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
 import { protectedRoute } from "@/lib/protection";
-import { markSectionRead, requireLearner, sectionRefSchema } from "@/lib/progress";
+import { requireLearner } from "@/lib/auth";
+import { markSectionRead, sectionRefSchema } from "@/lib/progress";
 
 export const dynamic = "force-dynamic";
 

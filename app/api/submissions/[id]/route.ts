@@ -1,7 +1,8 @@
 import { HttpProblem, route } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
 import { protectedRoute } from "@/lib/protection";
-import { getSubmission, resolveViewer, submissionIdSchema } from "@/lib/progress";
+import { resolveViewer } from "@/lib/auth";
+import { getSubmission, submissionIdSchema } from "@/lib/progress";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { parseQuery, route } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
 import { protectedRoute } from "@/lib/protection";
-import { courseSchema, lessonSchema, listCardStates, resolveViewer } from "@/lib/progress";
+import { resolveViewer } from "@/lib/auth";
+import { courseSchema, lessonSchema, listCardStates } from "@/lib/progress";
 import { requireLessonCards, scheduleView } from "../../card-route";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,8 @@ import { HttpProblem, parseQuery, route } from "@/lib/http/problem";
 import { protectedRoute } from "@/lib/protection";
 import { jsonResponse } from "@/lib/http/respond";
 import { getLessonDashboard } from "@/lib/instructor";
-import { lessonRefSchema, requireInstructor } from "@/lib/progress";
+import { requireInstructor } from "@/lib/auth";
+import { lessonRefSchema } from "@/lib/progress";
 
 type Params = { params: Promise<{ course: string; lesson: string }> };
 

@@ -3,7 +3,7 @@ import { HttpProblem, parseQuery, route } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
 import { getSimulationAttempt } from "@/lib/interview/server";
 import { protectedRoute } from "@/lib/protection";
-import { resolveViewer } from "@/lib/progress";
+import { resolveViewer } from "@/lib/auth";
 
 export const dynamic = "force-dynamic";
 

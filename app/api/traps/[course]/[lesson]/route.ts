@@ -2,7 +2,8 @@ import { z } from "zod";
 import { parseQuery, route } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
 import { protectedRoute } from "@/lib/protection";
-import { courseSchema, lessonSchema, listTrapAttempts, resolveViewer } from "@/lib/progress";
+import { resolveViewer } from "@/lib/auth";
+import { courseSchema, lessonSchema, listTrapAttempts } from "@/lib/progress";
 import { summariseAttempts } from "@/lib/traps";
 
 export const dynamic = "force-dynamic";

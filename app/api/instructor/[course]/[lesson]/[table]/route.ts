@@ -9,7 +9,8 @@ import {
   isDashboardTableId,
   toCsv,
 } from "@/lib/instructor";
-import { courseSchema, lessonSchema, requireInstructor } from "@/lib/progress";
+import { requireInstructor } from "@/lib/auth";
+import { courseSchema, lessonSchema } from "@/lib/progress";
 
 type Params = { params: Promise<{ course: string; lesson: string; table: string }> };
 

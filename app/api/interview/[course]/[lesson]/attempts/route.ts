@@ -11,7 +11,8 @@ import { jsonResponse } from "@/lib/http/respond";
 import { attemptInputSchema, buildAttempt, INTERVIEW_KINDS } from "@/lib/interview";
 import { listInterviewAttempts, recordInterviewAttempt } from "@/lib/interview/server";
 import { protectedRoute } from "@/lib/protection";
-import { courseSchema, lessonSchema, requireLearner, resolveViewer } from "@/lib/progress";
+import { requireLearner, resolveViewer } from "@/lib/auth";
+import { courseSchema, lessonSchema } from "@/lib/progress";
 import { requireLessonInterview } from "../../../interview-route";
 
 export const dynamic = "force-dynamic";

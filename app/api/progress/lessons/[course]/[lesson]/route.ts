@@ -1,12 +1,8 @@
 import { parseQuery, route, searchParams } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
 import { protectedRoute } from "@/lib/protection";
-import {
-  exerciseIdSchema,
-  getLessonProgress,
-  lessonRefSchema,
-  resolveViewer,
-} from "@/lib/progress";
+import { resolveViewer } from "@/lib/auth";
+import { exerciseIdSchema, getLessonProgress, lessonRefSchema } from "@/lib/progress";
 import { z } from "zod";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { assertSameOrigin, parseQuery, readJson, route } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
 import { protectedRoute } from "@/lib/protection";
-import { codeSchema, requireLearner } from "@/lib/progress";
+import { requireLearner } from "@/lib/auth";
+import { codeSchema } from "@/lib/progress";
 import { submitFix } from "@/lib/traps";
 import { requireTrap, trapDeps, trapParamsSchema, type TrapParams } from "../../../../trap-route";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { assertSameOrigin, HttpProblem, parseQuery, readJson, route } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
 import { protectedRoute } from "@/lib/protection";
-import { requireLearner } from "@/lib/progress";
+import { requireLearner } from "@/lib/auth";
 import { predictionAnswerProblem, predictionAnswerSchema, predictTrap } from "@/lib/traps";
 import { requireTrap, trapDeps, trapParamsSchema, type TrapParams } from "../../../../trap-route";
 

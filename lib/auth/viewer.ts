@@ -1,6 +1,3 @@
-import type { Db } from "@/lib/db/client";
-import type { Clock } from "@/lib/limiters/clock";
-
 export type Role = "learner" | "instructor";
 
 /**
@@ -14,16 +11,16 @@ export interface Viewer {
   anonymous: boolean;
 }
 
-/** What the store functions run against: a database and the time. */
-export interface StoreDeps {
-  db: Db;
-  clock: Clock;
-}
-
-export function nowFrom(clock: Clock): Date {
-  return new Date(clock.now());
-}
-
 export function toRole(value: unknown): Role {
   return value === "instructor" ? "instructor" : "learner";
+}
+
+/**
+ * May this viewer use the instructor pages and endpoints? The one rule both apply: nobody (or an
+ * anonymous learner) must sign in first, a learner is forbidden. Pages answer with Next's
+ * unauthorized()/forbidden(), routes with a 401/403 problem.
+ */
+export function instructorAccess(viewer: Viewer | null): "allowed" | "sign-in" | "forbidden" {
+  if (!viewer || viewer.anonymous) return "sign-in";
+  return viewer.role === "instructor" ? "allowed" : "forbidden";
 }
