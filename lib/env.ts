@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_DATABASE_URL } from "@/lib/db/target";
+import { judgeQueueEnvShape } from "@/lib/judge/node/queue-config";
 import { protectionEnvShape } from "@/lib/protection/config";
 
 // The only module that reads process.env. Every setting is parsed here, once, so a bad value fails at
@@ -25,6 +26,8 @@ const envSchema = z.object({
   SEED_DEMO_USERS: z.enum(["auto", "true", "false"]).default("auto"),
   // Self-protection: RATE_LIMITS, RATE_LIMIT_PREFIX, TRUST_PROXY, JUDGE_MAX_QUEUE, … (lib/protection).
   ...protectionEnvShape,
+  // The judge queue: JUDGE_QUEUE_URL, JUDGE_QUEUE_MAX_WAITING, … (lib/judge/node/queue-config.ts).
+  ...judgeQueueEnvShape,
 });
 
 export type Env = z.infer<typeof envSchema>;

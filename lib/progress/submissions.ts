@@ -29,19 +29,22 @@ export const ACCEPTED = "accepted";
 /**
  * Keeps a submission with its code and results. The insert is its own transaction, committed
  * (and on SQLite synced to the WAL) before this resolves: once the caller has acknowledged the
- * submission to the learner, it survives a crash.
+ * submission to the learner, it survives a crash. With an `id` (the judge queue's job id) it is
+ * idempotent: recording the same id for the same learner again returns the row already kept.
  */
 export async function recordSubmission(
   deps: StoreDeps,
   viewer: Viewer,
   input: SubmissionInput,
+  { id }: { id?: string } = {},
 ): Promise<SubmissionSummary> {
   const results = storedResults(input.results);
   const tests = input.results.tests ?? [];
   const passed = tests.filter((test) => test.status === "pass").length;
-  const row = await deps.db.$transaction((tx) =>
+  const create = deps.db.$transaction((tx) =>
     tx.submission.create({
       data: {
+        ...(id === undefined ? {} : { id }),
         userId: viewer.userId,
         exerciseId: input.exerciseId,
         code: input.code,
@@ -54,7 +57,18 @@ export async function recordSubmission(
       select: summarySelect,
     }),
   );
-  return row;
+  if (id === undefined) return create;
+  try {
+    return await create;
+  } catch (error) {
+    // Recorded already: a judge worker retrying after a crash records the same submission again.
+    const existing = await deps.db.submission.findFirst({
+      where: { id, userId: viewer.userId },
+      select: summarySelect,
+    });
+    if (existing) return existing;
+    throw error;
+  }
 }
 
 /**

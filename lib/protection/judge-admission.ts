@@ -21,13 +21,15 @@ export interface JudgeAdmissionOptions {
   maxQueuedPerOwner?: number;
 }
 
-export type BusyReason = "queue-full" | "yours-waiting" | "waited-too-long";
+export type BusyReason = "queue-full" | "yours-waiting" | "waited-too-long" | "unreachable";
 
 const BUSY_MESSAGES: Record<BusyReason, string> = {
   "queue-full": "The judge is busy with other submissions right now.",
   "yours-waiting":
     "The judge is still busy with your earlier submissions; this one was not started.",
   "waited-too-long": "The judge is busy: your submission waited too long for a free worker.",
+  // The judge queue (decision 230) could not be reached: nothing was judged.
+  unreachable: "The judge cannot be reached right now; your submission was not judged.",
 };
 
 /** The judge is saturated: the route answers 503 with Retry-After. */

@@ -111,6 +111,11 @@ async function interpretBody(response: Response, nowMs: number): Promise<JudgeOu
     };
   }
   const detail = problemDetail(payload);
+  // The judge queue's deadline passed (504): the submission is still judged and recorded, and
+  // the detail says where to find it.
+  if (response.status === 504 && detail) {
+    return { kind: "server", status: 504, message: detail };
+  }
   if (response.status >= 500) {
     return {
       kind: "server",

@@ -4,6 +4,8 @@ import { UnknownExerciseError, type JudgePool, type ResultsDocument } from "@/li
 import { codeSchema, exerciseIdSchema } from "@/lib/progress/schemas";
 import { JudgeBusyError } from "@/lib/protection";
 import { guardedJudge } from "@/lib/protection/judge-lanes";
+import { JudgeLateError } from "@/lib/protection/judge-queue";
+import type { Lane } from "@/lib/protection/judge-guard";
 
 // Shared by the judge's route handlers (not a route itself: Next only routes `route.ts`).
 
@@ -18,7 +20,7 @@ export const judgeBodySchema = z.strictObject({ exerciseId: exerciseIdSchema, co
  */
 export async function judgeOrProblem(
   request: Request,
-  judge: (pool: JudgePool | undefined) => Promise<ResultsDocument>,
+  judge: (pool: JudgePool | undefined, lane: Lane) => Promise<ResultsDocument>,
   learner?: string | null,
 ): Promise<ResultsDocument> {
   try {
@@ -33,6 +35,12 @@ export async function judgeOrProblem(
       const seconds = Math.ceil(error.retryAfterMs / 1000);
       throw new HttpProblem(503, "The judge is busy", error.message, undefined, {
         "retry-after": String(seconds),
+      });
+    }
+    if (error instanceof JudgeLateError) {
+      // Not a failure of the learner's: the judge worker still judges and records it (230).
+      throw new HttpProblem(504, "Still judging", error.message, undefined, {
+        "tradeoff-submission": error.submissionId,
       });
     }
     throw error;

@@ -1,9 +1,11 @@
 import { assertSameOrigin, readJson, route } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
 import { protectedRoute } from "@/lib/protection";
+import { loadExerciseForJudge } from "@/lib/content/exercises";
 import { judgeSubmission } from "@/lib/judge";
 import { requireLearner } from "@/lib/auth";
 import { recordSubmission } from "@/lib/progress";
+import { judgeOnQueue, judgeQueueConfigured } from "@/lib/protection/judge-queue";
 import { judgeBodySchema, judgeOrProblem } from "../judge-route";
 
 export const dynamic = "force-dynamic";
@@ -23,10 +25,30 @@ const submit = route(async (request) => {
     console.error(`[api] no session for a submission of ${exerciseId}`, error);
     return null;
   });
+  const userId = learner?.viewer.userId ?? null;
+  if (judgeQueueConfigured()) {
+    // A judge worker judges and records it (decision 230): a web instance that dies now loses
+    // nothing, the learner finds the submission on reload.
+    let recordedThere = false;
+    const results = await judgeOrProblem(
+      request,
+      async (_pool, lane) => {
+        loadExerciseForJudge(exerciseId); // an unknown id is a 404 here, not a job
+        const judged = await judgeOnQueue({ exerciseId, code, mode: "submit", userId }, lane);
+        recordedThere = judged.recorded;
+        return judged.document;
+      },
+      userId,
+    );
+    return jsonResponse(results, {
+      ...(learner ? { cookies: learner.headers } : {}),
+      headers: { "tradeoff-recorded": recordedThere ? "true" : "false" },
+    });
+  }
   const results = await judgeOrProblem(
     request,
     (pool) => judgeSubmission({ exerciseId, code, mode: "submit" }, pool ? { pool } : {}),
-    learner?.viewer.userId ?? null,
+    userId,
   );
 
   let recorded = false;
