@@ -2,6 +2,7 @@ import { loadExerciseForJudge, type ExerciseLoadOptions } from "@/lib/content/ex
 import { judgeInSandbox } from "./core/judge-in-sandbox";
 import { judgeJob } from "./judge-submission";
 import { loadQuickJS, type LoadedQuickJS } from "./node/load-quickjs";
+import { openThreadCpuClock, type ThreadCpuClock } from "./node/thread-cpu";
 import type { ResultsDocument } from "./results";
 
 export interface ExerciseProof {
@@ -14,6 +15,7 @@ export interface ExerciseProof {
 }
 
 let shared: Promise<LoadedQuickJS> | undefined;
+let cpuClock: ThreadCpuClock | null | undefined;
 
 /**
  * Proves an exercise is well made: its starter compiles and fails at least one visible test (a
@@ -28,10 +30,18 @@ export async function proveExercise(
   const exercise = loadExerciseForJudge(id, options);
   shared ??= loadQuickJS();
   const { quickjs } = await shared;
+  // Limits on this thread's CPU clock, as in the pool: a loaded machine proves what an idle one does.
+  cpuClock ??= openThreadCpuClock() ?? null;
+  const cpu = cpuClock ? { cpuNow: cpuClock.now } : {};
 
-  const starter = await judgeInSandbox({ quickjs, ...judgeJob(exercise, exercise.starter, "run") });
+  const starter = await judgeInSandbox({
+    quickjs,
+    ...cpu,
+    ...judgeJob(exercise, exercise.starter, "run"),
+  });
   const solution = await judgeInSandbox({
     quickjs,
+    ...cpu,
     ...judgeJob(exercise, exercise.solution, "submit"),
   });
 

@@ -22,6 +22,7 @@ export const poolJudge: SandboxJudge = async (job) => {
 let inProcess:
   Promise<{ quickjs: import("quickjs-emscripten-core").QuickJSWASMModule }> | undefined;
 let queue: Promise<unknown> = Promise.resolve();
+let cpuClock: import("@/lib/judge/node/thread-cpu").ThreadCpuClock | null | undefined;
 
 /**
  * Judges in this process with one QuickJS module, one job at a time: for our own content (proving a
@@ -30,15 +31,20 @@ let queue: Promise<unknown> = Promise.resolve();
  */
 export const inProcessJudge: SandboxJudge = (job) => {
   const run = async () => {
-    const [{ loadQuickJS }, { judgeInSandbox }] = await Promise.all([
+    const [{ loadQuickJS }, { judgeInSandbox }, { openThreadCpuClock }] = await Promise.all([
       import("@/lib/judge/node/load-quickjs"),
       import("@/lib/judge/core/judge-in-sandbox"),
+      import("@/lib/judge/node/thread-cpu"),
     ]);
     inProcess ??= loadQuickJS();
+    // On this thread's CPU clock, as in the pool's workers: proving our own content on a loaded
+    // machine must not time out where an idle one passes.
+    cpuClock ??= openThreadCpuClock() ?? null;
     let damaged = false;
     const results = await judgeInSandbox({
       quickjs: (await inProcess).quickjs,
       ...job,
+      ...(cpuClock ? { cpuNow: cpuClock.now } : {}),
       onSandboxDamaged: () => {
         damaged = true;
       },
