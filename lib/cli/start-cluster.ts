@@ -4,6 +4,7 @@ import pg from "pg";
 import { loadAuthSecret } from "@/lib/auth/secret";
 import { ensureBuild, holdLock } from "@/lib/cluster/build";
 import { startCluster } from "@/lib/cluster/launcher";
+import { haproxyBinary } from "@/lib/cluster/load-balancer";
 import { databaseTarget, poolConfigFromUrl } from "@/lib/db/target";
 import { env } from "@/lib/env";
 import { runPrisma } from "./prisma-cli";
@@ -11,7 +12,7 @@ import { runPrisma } from "./prisma-cli";
 // npm run start:cluster [-- --instances 3 --port 3000 --lock /tmp/next.lock]
 //
 // The platform as a cluster on one machine: three `next start` instances on loopback ports behind
-// a round-robin proxy in Node, sharing one PostgreSQL database (progress, sessions) and one Redis
+// HAProxy (a child process, config generated into a temp directory, decision 220), sharing one PostgreSQL database (progress, sessions) and one Redis
 // (rate limits). DATABASE_URL must be postgres:// to be used; otherwise the `tradeoff_cluster`
 // database on the TEST_POSTGRES_URL server (default 127.0.0.1:5432) is created and migrated.
 // REDIS_URL defaults to redis://127.0.0.1:6379. Builds first if there is no fresh build.
@@ -30,6 +31,14 @@ if (!Number.isInteger(instances) || instances < 1 || instances > 16) {
   throw new Error("--instances must be a whole number from 1 to 16");
 }
 const weights = values.weights?.split(",").map(Number);
+if (weights && (weights.length !== instances || weights.some((w) => !Number.isInteger(w)))) {
+  throw new Error(`--weights needs ${instances} whole numbers from 0 to 256, e.g. 7,2,1`);
+}
+if (!haproxyBinary()) {
+  throw new Error(
+    "haproxy is not installed: apt-get install haproxy (the cluster's load balancer)",
+  );
+}
 
 const log = (line: string) => console.log(`[cluster] ${line}`);
 const root = process.cwd();
@@ -68,19 +77,30 @@ const cluster = await startCluster({
   },
   log,
 });
-log(`proxy on ${cluster.proxy.url} → ${cluster.instances.map((i) => i.port).join(", ")}`);
-log("Ctrl+C stops the proxy and every instance");
+const shares = weights ?? cluster.instances.map(() => 1);
+log(
+  `HAProxy (pid ${cluster.balancer.process.pid}) on ${cluster.balancer.url} → ` +
+    cluster.instances.map((i, n) => `${i.port} (weight ${shares[n]})`).join(", "),
+);
+log(`its configuration: ${cluster.balancer.directory}/haproxy.cfg`);
+log("Ctrl+C stops the balancer and every instance");
 
 let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
-  log(`stopping (requests per instance: ${cluster.proxy.counts.join(", ")})`);
+  const counts = await cluster.balancer.requestCounts().catch(() => null);
+  log(`stopping${counts ? ` (requests per instance: ${counts.join(", ")})` : ""}`);
   await cluster.stop();
   process.exit(0);
 };
 process.on("SIGINT", () => void stop());
 process.on("SIGTERM", () => void stop());
+cluster.balancer.process.once("exit", (code) => {
+  if (stopping) return;
+  console.error(`[cluster] HAProxy exited (${code}):\n${cluster.balancer.output()}`);
+  void stop();
+});
 for (const instance of cluster.instances) {
   instance.process.once("exit", (code) => {
     if (stopping) return;

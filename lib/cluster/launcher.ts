@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { type RunningProxy, startProxy } from "./proxy";
+import { killOnExit } from "./children";
+import type { HealthCheck } from "./haproxy-config";
+import { type RunningLoadBalancer, startLoadBalancer } from "./load-balancer";
 
 export interface ClusterOptions {
   /** The project root (holding `.next/` and node_modules). */
@@ -13,10 +15,14 @@ export interface ClusterOptions {
    * instance is refused by the others)…
    */
   env: Record<string, string>;
-  /** The proxy's port; 0 (the default) picks a free one. */
+  /** The load balancer's port; 0 (the default) picks a free one. */
   port?: number;
-  /** See ProxyOptions.weights. */
+  /** The instances' ports (one each); by default free ones are picked. */
+  instancePorts?: readonly number[];
+  /** Relative shares of the requests, one per instance, 0–256 (default: equal, round robin). */
   weights?: readonly number[];
+  /** The balancer's health checks (default: GET /api/health every second, out after 2 failures). */
+  health?: Partial<HealthCheck>;
   /** How long an instance may take to answer its first request. */
   readyTimeoutMs?: number;
   log?: (line: string) => void;
@@ -31,51 +37,61 @@ export interface Instance {
 }
 
 export interface RunningCluster {
-  proxy: RunningProxy;
+  /** HAProxy in front of the instances (lib/cluster/load-balancer.ts). */
+  balancer: RunningLoadBalancer;
   instances: Instance[];
-  /** Another proxy over the same instances, e.g. with other weights. */
-  addProxy(weights?: readonly number[]): Promise<RunningProxy>;
+  /** Another balancer over the same instances, e.g. with other weights (stopped with the cluster). */
+  addBalancer(weights?: readonly number[], port?: number): Promise<RunningLoadBalancer>;
   stop(): Promise<void>;
 }
 
 const HOST = "127.0.0.1";
 
 /**
- * Starts `next start` on `instances` loopback ports (the production build must exist) behind a
- * round-robin proxy. The instances trust exactly one proxy hop (ours) for the client's address.
+ * Starts `next start` on `instances` loopback ports (the production build must exist) behind
+ * HAProxy. The instances trust exactly one proxy hop (the balancer) for the client's address.
+ * Everything started is stopped by stop(), and also when a start fails half-way.
  */
 export async function startCluster(options: ClusterOptions): Promise<RunningCluster> {
   const log = options.log ?? (() => {});
+  if (options.weights && options.weights.length !== options.instances) {
+    throw new RangeError("one weight per instance is required");
+  }
+  if (options.instancePorts && options.instancePorts.length !== options.instances) {
+    throw new RangeError("one port per instance is required");
+  }
   const instances: Instance[] = [];
-  const proxies: RunningProxy[] = [];
+  const balancers: RunningLoadBalancer[] = [];
   const stop = async () => {
-    await Promise.all(proxies.map((proxy) => proxy.close()));
+    await Promise.all(balancers.map((balancer) => balancer.stop()));
     await Promise.all(instances.map((instance) => stopProcess(instance.process)));
   };
   try {
     for (let i = 0; i < options.instances; i++) {
-      instances.push(startInstance(options, await freePort()));
+      instances.push(startInstance(options, options.instancePorts?.[i] ?? (await freePort())));
     }
     await Promise.all(
       instances.map((instance) => waitUntilServing(instance, options.readyTimeoutMs ?? 60_000)),
     );
     for (const instance of instances) log(`instance ready on ${instance.url}`);
-    const addProxy = async (weights?: readonly number[]) => {
-      const proxy = await startProxy({
-        upstreams: instances.map((instance) => ({ host: HOST, port: instance.port })),
-        ...(weights ? { weights } : {}),
+    const addBalancer = async (weights?: readonly number[], port?: number) => {
+      const balancer = await startLoadBalancer({
+        backends: instances.map((instance, i) => ({
+          host: HOST,
+          port: instance.port,
+          weight: weights?.[i] ?? 1,
+        })),
+        host: HOST,
+        port: port ?? 0,
+        ...(options.health ? { health: options.health } : {}),
       });
-      proxies.push(proxy);
-      return proxy;
+      balancers.push(balancer);
+      // The instances have answered already: the first checks pass within one interval.
+      await Promise.all(instances.map((_, i) => balancer.waitForState(i, "UP")));
+      return balancer;
     };
-    const proxy = await startProxy({
-      upstreams: instances.map((instance) => ({ host: HOST, port: instance.port })),
-      host: HOST,
-      port: options.port ?? 0,
-      ...(options.weights ? { weights: options.weights } : {}),
-    });
-    proxies.push(proxy);
-    return { proxy, instances, addProxy, stop };
+    const balancer = await addBalancer(options.weights, options.port ?? 0);
+    return { balancer, instances, addBalancer, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -90,6 +106,7 @@ function startInstance(options: ClusterOptions, port: number): Instance {
     env: { ...process.env, NODE_ENV: "production", TRUST_PROXY: "1", ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  killOnExit(child);
   let recent = "";
   const keep = (chunk: Buffer) => {
     recent = (recent + chunk.toString()).slice(-8_000);

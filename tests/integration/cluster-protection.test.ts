@@ -5,14 +5,13 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureBuild, type HeldLock, holdLock } from "@/lib/cluster/build";
 import { type RunningCluster, startCluster } from "@/lib/cluster/launcher";
-import type { RunningProxy } from "@/lib/cluster/proxy";
+import type { RunningLoadBalancer } from "@/lib/cluster/load-balancer";
 import { loadExerciseForJudge } from "@/lib/content/exercises";
 import { createPostgresTestDb, type TestDb } from "../fixtures/db";
 import { CookieJar } from "../fixtures/http";
 import { startThrowawayRedis, type ThrowawayRedis, uniquePrefix } from "../fixtures/services";
 
-// The platform as a cluster (issue 8): three real `next start` instances behind the round-robin
-// proxy, progress in a fresh PostgreSQL database, rate limits in a private redis-server (private
+// The platform as a cluster (issue 8): three real `next start` instances behind HAProxy (issue 18), progress in a fresh PostgreSQL database, rate limits in a private redis-server (private
 // because this test kills it). The course's "three instances admit three times the limit" must
 // not happen to us.
 
@@ -31,7 +30,7 @@ let lock: HeldLock | undefined;
 let database: TestDb | undefined;
 let redis: ThrowawayRedis | undefined;
 let cluster: RunningCluster | undefined;
-let skewed: RunningProxy;
+let skewed: RunningLoadBalancer;
 const code = loadExerciseForJudge(EXERCISE).solution;
 
 const log = (line: string) => console.log(`[cluster test] ${line}`);
@@ -63,8 +62,8 @@ beforeAll(async () => {
       SEED_DEMO_USERS: "false",
     },
   });
-  skewed = await cluster.addProxy([7, 2, 1]);
-  log(`3 instances and 2 proxies up in ${Math.round(performance.now() - started)} ms`);
+  skewed = await cluster.addBalancer([7, 2, 1]);
+  log(`3 instances and 2 balancers up in ${Math.round(performance.now() - started)} ms`);
   // Warm each instance's judge pool, so the first timed submission is not a cold start.
   await Promise.all(
     cluster.instances.map(async (instance) => {
@@ -148,20 +147,20 @@ async function submitSteadily(base: string, jar: CookieJar, n: number, everyMs: 
 
 const admitted = (run: Run) => run.statuses.filter((status) => status === 200).length;
 
-describe("three instances behind the proxy, sharing PostgreSQL and Redis", () => {
+describe("three instances behind HAProxy, sharing PostgreSQL and Redis", () => {
   test("the global limit holds within ±1 for round-robin and 70/20/10 traffic alike", async () => {
-    const proxy = cluster!.proxy;
+    const proxy = cluster!.balancer;
     const [even, uneven] = [await learner(proxy.url), await learner(skewed.url)];
-    const evenBefore = [...proxy.counts];
-    const skewedBefore = [...skewed.counts];
+    const evenBefore = await proxy.requestCounts();
+    const skewedBefore = await skewed.requestCounts();
     const [a, b] = await Promise.all([
       submitSteadily(proxy.url, even, SUBMISSIONS, INTERVAL_MS),
       submitSteadily(skewed.url, uneven, SUBMISSIONS, INTERVAL_MS),
     ]);
 
     // The traffic really was spread as intended.
-    const evenShare = proxy.counts.map((n, i) => n - evenBefore[i]!);
-    const skewedShare = skewed.counts.map((n, i) => n - skewedBefore[i]!);
+    const evenShare = (await proxy.requestCounts()).map((n, i) => n - evenBefore[i]!);
+    const skewedShare = (await skewed.requestCounts()).map((n, i) => n - skewedBefore[i]!);
     expect(Math.max(...evenShare) - Math.min(...evenShare)).toBeLessThanOrEqual(1);
     expect(skewedShare).toEqual([14, 4, 2]);
 
@@ -204,7 +203,7 @@ describe("three instances behind the proxy, sharing PostgreSQL and Redis", () =>
   }, 30_000);
 
   test("when Redis stops mid-run, each instance limits the judge alone and reads stay open", async () => {
-    const proxy = cluster!.proxy;
+    const proxy = cluster!.balancer;
     const jar = await learner(proxy.url);
     const before = await call(proxy.url, "GET", `/api/submissions?exercise=${EXERCISE}`, jar);
     expect(before.headers.get("ratelimit-remaining")).not.toBeNull();
