@@ -123,16 +123,23 @@ export function searchParams(request: Request): Record<string, string> {
   return Object.fromEntries(new URL(request.url).searchParams);
 }
 
-type Handler<C> = (request: Request, context: C) => Promise<Response>;
+/** A route handler; `Extra` is what a wrapper hands it besides Next's two (protectedRoute: the requester). */
+type Handler<C, Extra extends unknown[]> = (
+  request: Request,
+  context: C,
+  ...extra: Extra
+) => Promise<Response>;
 
 /**
  * Wraps a route handler: HttpProblem → its problem response; any other error → a generic 500
  * (logged on the server with its stack, never sent).
  */
-export function route<C = unknown>(handler: Handler<C>): Handler<C> {
-  return async (request, context) => {
+export function route<C = unknown, Extra extends unknown[] = []>(
+  handler: Handler<C, Extra>,
+): Handler<C, Extra> {
+  return async (request, context, ...extra) => {
     try {
-      return await handler(request, context);
+      return await handler(request, context, ...extra);
     } catch (error) {
       if (error instanceof HttpProblem) {
         return problemResponse(

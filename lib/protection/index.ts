@@ -1,6 +1,5 @@
-import os from "node:os";
 import { Redis } from "ioredis";
-import { getAuth } from "@/lib/auth";
+import { getAuth, requireLearner, type ViewerContext } from "@/lib/auth";
 import { env } from "@/lib/env";
 import { illFormedStringPath, illFormedStringProblem, readBodyText } from "@/lib/http/body";
 import { route } from "@/lib/http/problem";
@@ -8,19 +7,22 @@ import { type Clock, SystemClock } from "@/lib/limiters";
 import { RedisBucketStore } from "@/lib/limiters/redis-store";
 import type { EndpointClass } from "./config";
 import { Gatekeeper } from "./gatekeeper";
-import { JudgeAdmission } from "./judge-admission";
 import { SessionIdentityCache } from "./session-cache";
-import { createProtection, hashedKey, type LearnerKey, type Protection } from "./protection";
+import {
+  createProtection,
+  hashedKey,
+  type LearnerKey,
+  type Protection,
+  type Requester,
+} from "./protection";
 import { Tarpit } from "./tarpit";
 
 // The application's protection, wired from the environment (see README.md beside this file):
 // Redis buckets shared by every instance when REDIS_URL is set, in-memory buckets otherwise.
 // Everything is created on first use, so building the app never connects to Redis.
 
-export type { Gate, LearnerKey } from "./protection";
+export type { Gate, LearnerKey, Requester } from "./protection";
 export type { EndpointClass } from "./config";
-export { JudgeBusyError } from "./judge-admission";
-export { requesterDetails, requesterOf, type Requester } from "./protection";
 
 interface Wiring {
   protection: Protection;
@@ -28,10 +30,7 @@ interface Wiring {
   redis?: Redis;
 }
 
-const cache = globalThis as typeof globalThis & {
-  __tradeoffProtection?: Wiring;
-  __tradeoffJudgeAdmission?: JudgeAdmission;
-};
+const cache = globalThis as typeof globalThis & { __tradeoffProtection?: Wiring };
 
 function wiring(): Wiring {
   cache.__tradeoffProtection ??= wire();
@@ -90,11 +89,44 @@ export function protect(request: Request, endpoint: EndpointClass, learner?: Lea
  */
 export function protectedRoute<C>(
   endpoint: EndpointClass,
-  handler: (request: Request, context: C) => Promise<Response>,
-  learner?: (request: Request) => Promise<LearnerKey>,
+  handler: (request: Request, context: C, requester: Requester) => Promise<Response>,
+  learner?: (request: Request) => LearnerKey | Promise<LearnerKey>,
 ): (request: Request, context: C) => Promise<Response> {
   return (request, context) =>
     wiring().protection.protectedRoute(endpoint, handler, learner)(request, context);
+}
+
+/** What a learner route's handler is handed besides the request. */
+export interface LearnerVisit {
+  /** Who asked, as the gate identified them: the judge's lines and lanes key by it. */
+  requester: Requester;
+  /**
+   * The learner's session, an anonymous one made on first use (lib/auth requireLearner); the same
+   * lookup every time it is called, rejecting as requireLearner does.
+   */
+  learner(): Promise<ViewerContext>;
+}
+
+/**
+ * A protected route that acts for a learner (judging, traps). The session is looked up once per
+ * request: by the gate, when the address's bucket admitted the request and the gate's cache does
+ * not know the cookie, or else by the handler's first `learner()`; the lookup and the requester
+ * are handed to the handler, never kept beside the request.
+ */
+export function learnerRoute<C>(
+  endpoint: EndpointClass,
+  handler: (request: Request, context: C, visit: LearnerVisit) => Promise<Response>,
+): (request: Request, context: C) => Promise<Response> {
+  return (request, context) => {
+    let session: Promise<ViewerContext> | undefined;
+    const learner = () => (session ??= requireLearner(request.headers));
+    const identify = () => sessionLearner(request, async () => (await learner()).viewer.userId);
+    return protectedRoute<C>(
+      endpoint,
+      (request, context, requester) => handler(request, context, { requester, learner }),
+      () => identify,
+    )(request, context);
+  };
 }
 
 /**
@@ -116,21 +148,6 @@ export function protectedAuthHandler(
   return (request) => (request.method === "POST" ? writes : reads)(request, undefined);
 }
 
-/**
- * The admission in front of the judge pool (one per process). One core is left to the thread that
- * answers HTTP: with every core judging, page latencies follow the judge queue (084).
- */
-export function judgeAdmission(): JudgeAdmission {
-  const concurrency = env.JUDGE_CONCURRENCY ?? Math.max(1, os.availableParallelism() - 1);
-  cache.__tradeoffJudgeAdmission ??= new JudgeAdmission({
-    concurrency,
-    maxQueued: env.JUDGE_MAX_QUEUE ?? 4 * Math.max(1, os.availableParallelism()),
-    maxWaitMs: env.JUDGE_MAX_WAIT_MS,
-    maxQueuedPerOwner: env.JUDGE_MAX_QUEUE_PER_LEARNER,
-  });
-  return cache.__tradeoffJudgeAdmission;
-}
-
 /** Closes the Redis connection (CLI scripts and tests; a server simply exits). */
 export async function closeProtection(): Promise<void> {
   const current = cache.__tradeoffProtection;
@@ -140,22 +157,28 @@ export async function closeProtection(): Promise<void> {
 
 const sessionIdentities = new SessionIdentityCache(new SystemClock());
 
-/** The session's user id, without refreshing the session (the handler's response does that). */
-async function sessionLearner(request: Request): Promise<string | null> {
+/**
+ * The session's user id, remembered for a few seconds (087). `lookUp` is the route's own lookup
+ * when it has one (learnerRoute: the handler reuses it); otherwise the session is read without
+ * being refreshed (the handler's response does that).
+ */
+async function sessionLearner(
+  request: Request,
+  lookUp: () => Promise<string | null> = () => sessionUserId(request.headers),
+): Promise<string | null> {
   const cookie = request.headers.get("cookie");
   if (!cookie?.includes("session_token")) return null;
   try {
-    return await sessionIdentities.identify(cookie, async () => {
-      const session = await getAuth().api.getSession({
-        headers: request.headers,
-        query: { disableRefresh: true },
-      });
-      return session?.user.id ?? null;
-    });
+    return await sessionIdentities.identify(cookie, lookUp);
   } catch {
     // The database is down: the IP bucket still holds, and the handler will report the outage.
     return null;
   }
+}
+
+async function sessionUserId(headers: Headers): Promise<string | null> {
+  const session = await getAuth().api.getSession({ headers, query: { disableRefresh: true } });
+  return session?.user.id ?? null;
 }
 
 const MAX_AUTH_BODY = 16_384;

@@ -1,5 +1,4 @@
 import type { Clock } from "@/lib/limiters";
-import { HttpProblem } from "@/lib/http/problem";
 import type { JudgeAdmission } from "./judge-admission";
 
 /**
@@ -12,6 +11,25 @@ import type { JudgeAdmission } from "./judge-admission";
  * judged in a lane of their own (the probation lane, with its own worker), so the judges of
  * learners in good standing never wait behind theirs.
  */
+
+export type GuardRefusalReason = "no-session" | "paused" | "too-many-at-once";
+
+/**
+ * The guard will not start this judge: no session, a cooldown, or the requester's share already
+ * under way. lib/protection/judge-refusal.ts says how a route answers it (401, 429).
+ */
+export class JudgeRefusedError extends Error {
+  override readonly name = "JudgeRefusedError";
+  constructor(
+    readonly reason: GuardRefusalReason,
+    readonly title: string,
+    message: string,
+    /** When to try again; none: not a matter of waiting. */
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
 
 /** What the guard reads from a results document. */
 export interface JudgedDocument {
@@ -72,9 +90,9 @@ export class JudgeGuard {
   constructor(private readonly options: JudgeGuardOptions) {}
 
   /**
-   * Runs `judge` in the requester's lane, or throws the problem that says why not: 401 without a
-   * session (when one is required), 429 with Retry-After while the learner or address cools down
-   * or already has its share of judges under way. JudgeBusyError passes through (503).
+   * Runs `judge` in the requester's lane, or throws JudgeRefusedError saying why not: no session
+   * (when one is required), a cooldown of the learner or address, or its share of judges already
+   * under way. JudgeBusyError (a saturated lane) passes through.
    */
   async run<T extends JudgedDocument>(
     requester: GuardRequester,
@@ -82,8 +100,8 @@ export class JudgeGuard {
     { requireSession = true }: { requireSession?: boolean } = {},
   ): Promise<T> {
     if (requester.learner === null && requireSession) {
-      throw new HttpProblem(
-        401,
+      throw new JudgeRefusedError(
+        "no-session",
         "No session",
         "Judging needs a session: load the page again (an anonymous one is fine).",
       );
@@ -98,12 +116,11 @@ export class JudgeGuard {
       ip.active >= this.options.maxActivePerIp
     ) {
       this.counters.capped++;
-      throw new HttpProblem(
-        429,
+      throw new JudgeRefusedError(
+        "too-many-at-once",
         "Too many judges at once",
         "Your earlier submissions are still being judged; this one was not started.",
-        undefined,
-        { "retry-after": "2" },
+        2_000,
       );
     }
     const lane = this.laneOf(learner, ip, now);
@@ -152,12 +169,11 @@ export class JudgeGuard {
     const seconds = Math.max(1, Math.ceil((until - now) / 1000));
     const who =
       learner && learner.cooldownUntil >= ip.cooldownUntil ? "for you" : "for your network address";
-    throw new HttpProblem(
-      429,
+    throw new JudgeRefusedError(
+      "paused",
       "The judge is paused for you",
       `Your last submission had to be stopped from outside (it ran past the time or memory limit), so the judge is paused ${who} for ${seconds} s. Look for a loop or a call on a huge string or array.`,
-      undefined,
-      { "retry-after": String(seconds) },
+      seconds * 1000,
     );
   }
 

@@ -13,6 +13,8 @@ export interface Gate {
   headers: Record<string, string>;
   /** Sets the quota headers on a response and returns it (or a copy, if its headers are locked). */
   apply(response: Response): Response;
+  /** Who sent the request, as the gate identified it: what the judge's lines and lanes key by. */
+  requester: Requester;
 }
 
 export interface ProtectionDeps {
@@ -27,10 +29,15 @@ export interface ProtectionDeps {
   tarpit?: Tarpit;
 }
 
-/** `undefined`: look the learner up from the session; `null`: this request has no learner key. */
-export type LearnerKey = string | null | undefined;
+/**
+ * `undefined`: look the learner up from the session; `null`: this request has no learner key; a
+ * function: the route's own lookup, called only when a learner bucket is about to be charged.
+ */
+export type LearnerKey = string | null | undefined | (() => Promise<string | null>);
 
-type Handler<C> = (request: Request, context: C) => Promise<Response>;
+/** A protected handler: Next's request and context, and the requester the gate identified. */
+type Handler<C> = (request: Request, context: C, requester: Requester) => Promise<Response>;
+type RouteHandler<C> = (request: Request, context: C) => Promise<Response>;
 
 export interface Protection {
   /**
@@ -46,8 +53,8 @@ export interface Protection {
   protectedRoute<C>(
     endpoint: EndpointClass,
     handler: Handler<C>,
-    learner?: (request: Request) => Promise<LearnerKey>,
-  ): Handler<C>;
+    learner?: (request: Request) => LearnerKey | Promise<LearnerKey>,
+  ): RouteHandler<C>;
 }
 
 /** Who sent a request, as the gate identified it. */
@@ -60,22 +67,6 @@ export interface Requester {
   learner: string | null;
 }
 
-const requesters = new WeakMap<Request, Requester>();
-
-/**
- * The requester a protected route's request came from, as the gate identified it (its learner id,
- * else its address): what the judge's fair queue keys its lines by. Undefined for an unprotected
- * request.
- */
-export function requesterOf(request: Request): string | undefined {
-  return requesters.get(request)?.key;
-}
-
-/** The learner and address the gate identified for a protected request. */
-export function requesterDetails(request: Request): Requester | undefined {
-  return requesters.get(request);
-}
-
 export function createProtection(deps: ProtectionDeps): Protection {
   async function protect(
     request: Request,
@@ -85,44 +76,49 @@ export function createProtection(deps: ProtectionDeps): Protection {
     const { gatekeeper } = deps;
     const ip = clientIp(request.headers, deps.trustProxy);
     const ipId = ip === null ? "unknown" : ipKey(ip);
-    requesters.set(request, { key: `ip:${ipId}`, ip: ipId, learner: null });
+    let requester: Requester = { key: `ip:${ipId}`, ip: ipId, learner: null };
     const byIp = await gatekeeper.check(endpoint, "ip", ipId);
-    if (byIp && !byIp.decision.allowed) return refuse(byIp, ipId);
+    if (byIp && !byIp.decision.allowed) return refuse(byIp, ipId, requester);
 
     const limits = gatekeeper.limitsOf(endpoint);
     let byLearner: Verdict | null = null;
     let byAccount: Verdict | null = null;
     if (limits.learner || limits.account) {
-      const id = learner === undefined ? await deps.identifyLearner(request) : learner;
+      const id =
+        learner === undefined
+          ? await deps.identifyLearner(request)
+          : typeof learner === "function"
+            ? await learner()
+            : learner;
       if (id !== null) {
-        requesters.set(request, { key: `learner:${id}`, ip: ipId, learner: id });
+        requester = { key: `learner:${id}`, ip: ipId, learner: id };
         // With an account bucket, the learner bucket is this address's share of the account.
         const pair = limits.account ? `${id}@${ipId}` : id;
         byLearner = await gatekeeper.check(endpoint, "learner", pair);
-        if (byLearner && !byLearner.decision.allowed) return refuse(byLearner, pair);
+        if (byLearner && !byLearner.decision.allowed) return refuse(byLearner, pair, requester);
         byAccount = await gatekeeper.check(endpoint, "account", id);
-        if (byAccount && !byAccount.decision.allowed) return refuse(byAccount, id);
+        if (byAccount && !byAccount.decision.allowed) return refuse(byAccount, id, requester);
       }
     }
     const binding = closestToRefusing(closestToRefusing(byIp, byLearner), byAccount);
-    return allowedGate(binding ? rateLimitHeaders(binding.decision) : {});
+    return allowedGate(binding ? rateLimitHeaders(binding.decision) : {}, requester);
   }
 
-  async function refuse(verdict: Verdict, id: string): Promise<Gate> {
+  async function refuse(verdict: Verdict, id: string, requester: Requester): Promise<Gate> {
     const key = `${verdict.endpoint}:${verdict.scope}:${id}`;
     await deps.tarpit?.hold(key, verdict.decision.retryAfterMs);
-    return refusedGate(verdict);
+    return refusedGate(verdict, requester);
   }
 
   function protectedRoute<C>(
     endpoint: EndpointClass,
     handler: Handler<C>,
-    learner?: (request: Request) => Promise<LearnerKey>,
-  ): Handler<C> {
+    learner?: (request: Request) => LearnerKey | Promise<LearnerKey>,
+  ): RouteHandler<C> {
     return async (request, context) => {
       const gate = await protect(request, endpoint, learner ? await learner(request) : undefined);
       if (gate.refusal) return gate.refusal;
-      return gate.apply(await handler(request, context));
+      return gate.apply(await handler(request, context, gate.requester));
     };
   }
 
@@ -134,7 +130,7 @@ export function hashedKey(kind: string, value: string): string {
   return `${kind}:${createHash("sha256").update(value).digest("base64url").slice(0, 22)}`;
 }
 
-function refusedGate(verdict: Verdict): Gate {
+function refusedGate(verdict: Verdict, requester: Requester): Gate {
   const { limit, scope, endpoint } = verdict;
   const who =
     scope === "ip"
@@ -150,11 +146,11 @@ function refusedGate(verdict: Verdict): Gate {
   if (!refusal) throw new Error("a refused decision must produce a refusal");
   refusal.headers.set("cache-control", "no-store");
   const headers = rateLimitHeaders(verdict.decision);
-  return { refusal, headers, apply: (response) => setHeaders(response, headers) };
+  return { refusal, headers, requester, apply: (response) => setHeaders(response, headers) };
 }
 
-function allowedGate(headers: Record<string, string>): Gate {
-  return { refusal: null, headers, apply: (response) => setHeaders(response, headers) };
+function allowedGate(headers: Record<string, string>, requester: Requester): Gate {
+  return { refusal: null, headers, requester, apply: (response) => setHeaders(response, headers) };
 }
 
 /** The verdict a client should pace itself by: the fewest requests left (a real count beats none). */

@@ -9,8 +9,9 @@ import {
   recordReview,
   recordTrapAttempt,
 } from "@/lib/progress";
-import { JudgeBusyError, requesterDetails } from "@/lib/protection";
-import { judgeGuard, probationPool } from "@/lib/protection/judge-lanes";
+import type { Requester } from "@/lib/protection";
+import { judgeForRequester } from "@/lib/protection/guarded-judge";
+import { judgedOrProblem } from "@/lib/protection/judge-refusal";
 import { createReviewScheduler } from "@/lib/review";
 import { findTrap, poolJudge, type Trap, type TrapDeps } from "@/lib/traps";
 
@@ -43,26 +44,19 @@ const scheduler = createReviewScheduler();
 
 /**
  * The judge behind the guard (lib/protection/judge-guard.ts, decision 116: lanes, cooldowns, caps
- * per learner and address) and the admission (082): a saturated judge is a 503.
+ * per learner and address) and the admission (082): a refusal is its problem (a busy judge a 503).
  */
 const guardedTrapJudge =
-  (viewer: Viewer, request: Request): TrapDeps["judge"] =>
-  async (job) => {
-    const requester = { learner: viewer.userId, ip: requesterDetails(request)?.ip ?? "unknown" };
-    try {
-      return await judgeGuard().run(requester, (lane) =>
-        lane === "main" ? poolJudge(job) : probationPool().judge(job),
-      );
-    } catch (error) {
-      if (!(error instanceof JudgeBusyError)) throw error;
-      throw new HttpProblem(503, "The judge is busy", error.message, undefined, {
-        "retry-after": String(Math.ceil(error.retryAfterMs / 1000)),
-      });
-    }
-  };
+  (viewer: Viewer, requester: Requester): TrapDeps["judge"] =>
+  async (job) =>
+    judgedOrProblem(
+      await judgeForRequester({ learner: viewer.userId, ip: requester.ip }, (pool) =>
+        pool ? pool.judge(job) : poolJudge(job),
+      ),
+    );
 
 /** The dependencies of lib/traps' predict and fix, bound to one viewer and one trap. */
-export function trapDeps(viewer: Viewer, trap: Trap, request: Request): TrapDeps {
+export function trapDeps(viewer: Viewer, trap: Trap, requester: Requester): TrapDeps {
   return {
     recordAttempt: async (attempt) => {
       await recordTrapAttempt(viewer, {
@@ -77,7 +71,7 @@ export function trapDeps(viewer: Viewer, trap: Trap, request: Request): TrapDeps
       recordReview: (ref, review) => recordReview(viewer, ref, review),
     },
     scheduler,
-    judge: guardedTrapJudge(viewer, request),
+    judge: guardedTrapJudge(viewer, requester),
     now: () => new Date(clock.now()),
   };
 }

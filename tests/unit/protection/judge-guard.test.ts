@@ -1,8 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { HttpProblem } from "@/lib/http/problem";
+import type { HttpProblem } from "@/lib/http/problem";
 import { ManualClock } from "@/lib/limiters";
 import { JudgeAdmission } from "@/lib/protection/judge-admission";
 import { JudgeGuard, type JudgedDocument, type Lane } from "@/lib/protection/judge-guard";
+import { refusalOf, refusalProblem } from "@/lib/protection/judge-refusal";
 
 const HARD_KILL = { verdict: "time_limit_exceeded", resources: { wallMs: 2_200 } };
 const ACCEPTED = { verdict: "accepted", resources: { wallMs: 40 } };
@@ -32,11 +33,13 @@ function setup() {
   return { clock, guard, lanes, judge };
 }
 
+// The guard's refusals as the routes answer them (lib/protection/judge-refusal.ts).
 async function problemOf(promise: Promise<unknown>): Promise<HttpProblem> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof HttpProblem) return error;
+    const refusal = refusalOf(error);
+    if (refusal) return refusalProblem(refusal);
     throw error;
   }
   throw new Error("expected a refusal");

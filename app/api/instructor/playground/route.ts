@@ -1,9 +1,10 @@
-import { UnknownExerciseError } from "@/lib/content/exercises";
-import { assertSameOrigin, HttpProblem, readJson, route } from "@/lib/http/problem";
+import { assertSameOrigin, readJson, route } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
 import { judgeInPlayground, playgroundInputSchema } from "@/lib/instructor/playground";
 import { requireInstructor } from "@/lib/auth";
-import { judgeAdmission, JudgeBusyError, protectedRoute, requesterOf } from "@/lib/protection";
+import { protectedRoute, type Requester } from "@/lib/protection";
+import { admittedJudge } from "@/lib/protection/guarded-judge";
+import { judgedOrProblem } from "@/lib/protection/judge-refusal";
 import { poolJudge } from "@/lib/traps/sandbox-judge";
 
 /**
@@ -12,26 +13,11 @@ import { poolJudge } from "@/lib/traps/sandbox-judge";
  * starter, in the judge's worker pool (admitted like any judge, so a busy judge answers 503).
  * Instructors only.
  */
-const playground = route(async (request) => {
+const playground = route<unknown, [Requester]>(async (request, _context, requester) => {
   assertSameOrigin(request);
   await requireInstructor(request.headers);
   const input = await readJson(request, playgroundInputSchema);
-  try {
-    return jsonResponse(
-      await judgeAdmission().run(() => judgeInPlayground(input, poolJudge), requesterOf(request)),
-    );
-  } catch (error) {
-    if (error instanceof UnknownExerciseError) {
-      throw new HttpProblem(404, "Unknown exercise", error.message, [
-        { field: "exerciseId", reason: "no exercise has this id" },
-      ]);
-    }
-    if (error instanceof JudgeBusyError) {
-      throw new HttpProblem(503, "The judge is busy", error.message, undefined, {
-        "retry-after": String(Math.ceil(error.retryAfterMs / 1000)),
-      });
-    }
-    throw error;
-  }
+  const result = await admittedJudge(requester.key, () => judgeInPlayground(input, poolJudge));
+  return jsonResponse(judgedOrProblem(result));
 });
 export const POST = protectedRoute("judge", playground);

@@ -1,12 +1,9 @@
 import { assertSameOrigin, readJson, route } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
-import { protectedRoute } from "@/lib/protection";
-import { requireLearner } from "@/lib/auth";
-import { loadExerciseForJudge } from "@/lib/content/exercises";
-import { judgeSubmission, type JudgePool } from "@/lib/judge";
-import type { Lane } from "@/lib/protection/judge-guard";
-import { judgeOnQueue, judgeQueueConfigured } from "@/lib/protection/judge-queue";
-import { judgeBodySchema, judgeOrProblem } from "../judge-route";
+import { learnerRoute, type LearnerVisit } from "@/lib/protection";
+import { judgeSubmissionFor } from "@/lib/protection/guarded-judge";
+import { judgedOrProblem } from "@/lib/protection/judge-refusal";
+import { judgeBodySchema } from "../judge-route";
 
 export const dynamic = "force-dynamic";
 
@@ -15,26 +12,18 @@ export const dynamic = "force-dynamic";
  * in the browser's Web Worker; this is the fallback for a browser that cannot start it. Not
  * recorded: a Run is practice, only Submit counts.
  */
-const run = route(async (request) => {
+const run = route<unknown, [LearnerVisit]>(async (request, _context, visit) => {
   assertSameOrigin(request);
   const { exerciseId, code } = await readJson(request, judgeBodySchema);
   // Judging needs a session, as Submit does (docs/decisions/116).
-  const learner = await requireLearner(request.headers).catch(() => null);
-  const results = await judgeOrProblem(
-    request,
-    (pool, lane) => judgeRun(exerciseId, code, pool, lane),
-    learner?.viewer.userId ?? null,
+  const learner = await visit.learner().catch(() => null);
+  const { document: results } = judgedOrProblem(
+    await judgeSubmissionFor(
+      { ip: visit.requester.ip, learner: learner?.viewer.userId ?? null },
+      { exerciseId, code, mode: "run" },
+      { requireSession: learner !== null },
+    ),
   );
   return jsonResponse(results, learner ? { cookies: learner.headers } : {});
 });
-export const POST = protectedRoute("judge", run);
-
-/** In the lane's pool, or with the judge queue on a judge worker (decision 230), not recorded. */
-async function judgeRun(exerciseId: string, code: string, pool: JudgePool | undefined, lane: Lane) {
-  if (!judgeQueueConfigured()) {
-    return judgeSubmission({ exerciseId, code, mode: "run" }, pool ? { pool } : {});
-  }
-  loadExerciseForJudge(exerciseId); // an unknown id is a 404 here, before any job is made
-  const judged = await judgeOnQueue({ exerciseId, code, mode: "run", userId: null }, lane);
-  return judged.document;
-}
+export const POST = learnerRoute("judge", run);

@@ -1,12 +1,10 @@
 import { assertSameOrigin, readJson, route } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
-import { protectedRoute } from "@/lib/protection";
-import { loadExerciseForJudge } from "@/lib/content/exercises";
-import { judgeSubmission } from "@/lib/judge";
-import { requireLearner } from "@/lib/auth";
+import { learnerRoute, type LearnerVisit } from "@/lib/protection";
+import { judgeSubmissionFor } from "@/lib/protection/guarded-judge";
+import { judgedOrProblem } from "@/lib/protection/judge-refusal";
 import { recordSubmission } from "@/lib/progress";
-import { judgeOnQueue, judgeQueueConfigured } from "@/lib/protection/judge-queue";
-import { judgeBodySchema, judgeOrProblem } from "../judge-route";
+import { judgeBodySchema } from "../judge-route";
 
 export const dynamic = "force-dynamic";
 
@@ -18,42 +16,26 @@ export const dynamic = "force-dynamic";
  * effort: when the database is unavailable the learner still gets the verdict, and the response
  * says it was not saved.
  */
-const submit = route(async (request) => {
+const submit = route<unknown, [LearnerVisit]>(async (request, _context, visit) => {
   assertSameOrigin(request);
   const { exerciseId, code } = await readJson(request, judgeBodySchema);
-  const learner = await requireLearner(request.headers).catch((error: unknown) => {
+  const learner = await visit.learner().catch((error: unknown) => {
     console.error(`[api] no session for a submission of ${exerciseId}`, error);
     return null;
   });
-  const userId = learner?.viewer.userId ?? null;
-  if (judgeQueueConfigured()) {
-    // A judge worker judges and records it (decision 230): a web instance that dies now loses
-    // nothing, the learner finds the submission on reload.
-    let recordedThere = false;
-    const results = await judgeOrProblem(
-      request,
-      async (_pool, lane) => {
-        loadExerciseForJudge(exerciseId); // an unknown id is a 404 here, not a job
-        const judged = await judgeOnQueue({ exerciseId, code, mode: "submit", userId }, lane);
-        recordedThere = judged.recorded;
-        return judged.document;
-      },
-      userId,
-    );
-    return jsonResponse(results, {
-      ...(learner ? { cookies: learner.headers } : {}),
-      headers: { "tradeoff-recorded": recordedThere ? "true" : "false" },
-    });
-  }
-  const results = await judgeOrProblem(
-    request,
-    (pool) => judgeSubmission({ exerciseId, code, mode: "submit" }, pool ? { pool } : {}),
-    userId,
+  const { document: results, worker } = judgedOrProblem(
+    await judgeSubmissionFor(
+      { ip: visit.requester.ip, learner: learner?.viewer.userId ?? null },
+      { exerciseId, code, mode: "submit" },
+      { requireSession: learner !== null },
+    ),
   );
 
-  let recorded = false;
+  // A judge worker records what it judged (230): a web instance that dies now loses nothing, the
+  // learner finds the submission on reload.
+  let recorded = worker?.recorded ?? false;
   try {
-    if (learner) {
+    if (learner && !worker) {
       await recordSubmission(learner.viewer, { exerciseId, code, results });
       recorded = true;
     }
@@ -65,4 +47,4 @@ const submit = route(async (request) => {
     headers: { "tradeoff-recorded": recorded ? "true" : "false" },
   });
 });
-export const POST = protectedRoute("judge", submit);
+export const POST = learnerRoute("judge", submit);

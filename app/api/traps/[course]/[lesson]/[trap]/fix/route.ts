@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { assertSameOrigin, parseQuery, readJson, route } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
-import { protectedRoute } from "@/lib/protection";
-import { requireLearner } from "@/lib/auth";
+import { learnerRoute, type LearnerVisit } from "@/lib/protection";
 import { codeSchema } from "@/lib/progress";
 import { submitFix } from "@/lib/traps";
 import { requireTrap, trapDeps, trapParamsSchema, type TrapParams } from "../../../../trap-route";
@@ -17,13 +16,13 @@ const bodySchema = z.strictObject({ code: codeSchema });
  * POST {code} — judges a fix with the trap's tests (like an exercise's Submit), replays the scenario
  * against it, and records the verdict. → {results, run, accepted, reference}
  */
-const submitFixRoute = route<Context>(async (request, context) => {
+const submitFixRoute = route<Context, [LearnerVisit]>(async (request, context, visit) => {
   assertSameOrigin(request);
   const params = parseQuery(trapParamsSchema, await context.params);
   const { code } = await readJson(request, bodySchema);
   const trap = requireTrap(params);
-  const { viewer, headers } = await requireLearner(request.headers);
-  const result = await submitFix(trap, code, trapDeps(viewer, trap, request));
+  const { viewer, headers } = await visit.learner();
+  const result = await submitFix(trap, code, trapDeps(viewer, trap, visit.requester));
   return jsonResponse(result, { cookies: headers });
 });
-export const POST = protectedRoute("judge", submitFixRoute);
+export const POST = learnerRoute("judge", submitFixRoute);

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { assertSameOrigin, HttpProblem, parseQuery, readJson, route } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
-import { protectedRoute } from "@/lib/protection";
-import { requireLearner } from "@/lib/auth";
+import { learnerRoute, type LearnerVisit } from "@/lib/protection";
 import { predictionAnswerProblem, predictionAnswerSchema, predictTrap } from "@/lib/traps";
 import { requireTrap, trapDeps, trapParamsSchema, type TrapParams } from "../../../../trap-route";
 
@@ -17,7 +16,7 @@ const bodySchema = z.strictObject({ answer: predictionAnswerSchema });
  * runs; then the flawed snippet runs against the trap's scenario in the sandbox. A wrong prediction
  * brings the trap's review card forward. → {answer, correct, expected, run, cardDue}
  */
-const predict = route<Context>(async (request, context) => {
+const predict = route<Context, [LearnerVisit]>(async (request, context, visit) => {
   assertSameOrigin(request);
   const params = parseQuery(trapParamsSchema, await context.params);
   const { answer } = await readJson(request, bodySchema);
@@ -28,8 +27,8 @@ const predict = route<Context>(async (request, context) => {
       { field: "answer", reason: problem },
     ]);
   }
-  const { viewer, headers } = await requireLearner(request.headers);
-  const result = await predictTrap(trap, answer, trapDeps(viewer, trap, request));
+  const { viewer, headers } = await visit.learner();
+  const result = await predictTrap(trap, answer, trapDeps(viewer, trap, visit.requester));
   return jsonResponse(result, { cookies: headers });
 });
-export const POST = protectedRoute("judge", predict);
+export const POST = learnerRoute("judge", predict);

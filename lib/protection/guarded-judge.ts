@@ -1,0 +1,173 @@
+import os from "node:os";
+import { env } from "@/lib/env";
+import {
+  DEFAULT_LIMITS,
+  getJudgePool,
+  judgeSubmission,
+  JudgePool,
+  warmupJobs,
+  type JudgeRequest,
+  type ResultsDocument,
+} from "@/lib/judge";
+import { loadExerciseForJudge } from "@/lib/content/exercises";
+import { SystemClock } from "@/lib/limiters";
+import { JudgeAdmission } from "./judge-admission";
+import { JudgeGuard, type GuardRequester, type JudgedDocument, type Lane } from "./judge-guard";
+import { judgeOnQueue, judgeQueueConfigured } from "./judge-queue";
+import { refusalOf, type GuardedJudgeResult } from "./judge-refusal";
+
+// Judging for a requester: the judge guard (docs/decisions/116) and the admission (082) in front of
+// the worker pools, wired from the environment. Every route that judges comes here and gets a
+// result back; lib/protection/judge-refusal.ts turns a refusal into HTTP. Apart from lib/protection's
+// index because it starts worker pools: only the routes that judge import it.
+
+const cache = globalThis as typeof globalThis & {
+  __tradeoffJudgeGuard?: JudgeGuard;
+  __tradeoffJudgeAdmission?: JudgeAdmission;
+  __tradeoffProbationPool?: JudgePool;
+};
+
+/**
+ * The admission in front of the judge pool (one per process). One core is left to the thread that
+ * answers HTTP: with every core judging, page latencies follow the judge queue (084).
+ */
+export function judgeAdmission(): JudgeAdmission {
+  const concurrency = env.JUDGE_CONCURRENCY ?? Math.max(1, os.availableParallelism() - 1);
+  cache.__tradeoffJudgeAdmission ??= new JudgeAdmission({
+    concurrency,
+    maxQueued: env.JUDGE_MAX_QUEUE ?? 4 * Math.max(1, os.availableParallelism()),
+    maxWaitMs: env.JUDGE_MAX_WAIT_MS,
+    maxQueuedPerOwner: env.JUDGE_MAX_QUEUE_PER_LEARNER,
+  });
+  return cache.__tradeoffJudgeAdmission;
+}
+
+/** The probation lane's pool: its own workers, so its hard kills never take a main-lane worker. */
+export function probationPool(): JudgePool {
+  cache.__tradeoffProbationPool ??= new JudgePool({
+    // No spare: while a killed worker's replacement warms up, only this lane waits.
+    size: env.JUDGE_PROBATION_CONCURRENCY,
+    warmup: warmupJobs(),
+  });
+  return cache.__tradeoffProbationPool;
+}
+
+/**
+ * With the judge queue (230) the lanes' queues are on Redis, bounded there: the web instance
+ * admits every judge the guard lets through and never starts a pool of its own.
+ */
+function queueAdmission(): JudgeAdmission {
+  return new JudgeAdmission({ concurrency: 100_000, maxQueued: 0, maxWaitMs: 0 });
+}
+
+export function judgeGuard(): JudgeGuard {
+  const queued = judgeQueueConfigured();
+  if (!cache.__tradeoffJudgeGuard && !queued) {
+    // A newcomer's first judge runs in probation, their next in the main lane: warm the probation
+    // pool now and the main one right after it (not both at once, which would slow the first).
+    void probationPool()
+      .whenReady()
+      .then(() => getJudgePool(() => ({ warmup: warmupJobs() })));
+  }
+  cache.__tradeoffJudgeGuard ??= new JudgeGuard({
+    clock: new SystemClock(),
+    main: queued ? queueAdmission() : judgeAdmission(),
+    probation: queued
+      ? queueAdmission()
+      : new JudgeAdmission({
+          concurrency: env.JUDGE_PROBATION_CONCURRENCY,
+          maxQueued: 16 * env.JUDGE_PROBATION_CONCURRENCY,
+          maxWaitMs: env.JUDGE_MAX_WAIT_MS,
+          maxQueuedPerOwner: 1,
+        }),
+    maxActivePerLearner: env.JUDGE_MAX_ACTIVE_PER_LEARNER,
+    maxActivePerIp: env.JUDGE_MAX_ACTIVE_PER_IP,
+    cooldownMs: env.JUDGE_COOLDOWN_MS,
+    maxCooldownMs: 5 * 60_000,
+    windowMs: 10 * 60_000,
+    ipStrikes: 3,
+    // The pool kills at testTime + totalTime + 700 ms of grace; nothing stopped inside the
+    // sandbox runs past its budget by more than a fraction of that grace.
+    hardKillMs: DEFAULT_LIMITS.testTimeMs + DEFAULT_LIMITS.totalTimeMs + 350,
+  });
+  return cache.__tradeoffJudgeGuard;
+}
+
+/**
+ * Runs `judge` in the requester's lane once a worker is free (`pool` undefined: the main lane's
+ * shared pool, otherwise the probation pool; with the judge queue always undefined, `lane` names
+ * the queue, 230), or says why not. `requireSession: false` when no
+ * session could be had (the database is down): the address's caps and cooldowns still hold. Errors
+ * that are not refusals (a broken worker) are thrown as they are.
+ */
+export async function judgeForRequester<T extends JudgedDocument>(
+  requester: GuardRequester,
+  judge: (pool: JudgePool | undefined, lane: Lane) => Promise<T>,
+  { requireSession = true }: { requireSession?: boolean } = {},
+): Promise<GuardedJudgeResult<T>> {
+  try {
+    const document = await judgeGuard().run(
+      requester,
+      (lane) =>
+        judge(lane === "main" || judgeQueueConfigured() ? undefined : probationPool(), lane),
+      { requireSession },
+    );
+    return { judged: true, document };
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    return { judged: false, refusal };
+  }
+}
+
+/** A Run or Submit judged: its document and, when a judge worker judged it, whether it recorded it. */
+export interface SubmissionJudgement {
+  document: ResultsDocument;
+  /** Judged by a judge worker through the queue (230), which records a Submit itself. */
+  worker?: { recorded: boolean };
+}
+
+/**
+ * Judges a Run or a Submit for a requester: the exercise's suites on the lane's pool, or with the
+ * judge queue (230) on a judge worker, which also records a learner's Submit (a web instance that
+ * dies meanwhile loses nothing). `learner` null: no session could be had, nothing is recorded
+ * (see judgeForRequester).
+ */
+export async function judgeSubmissionFor(
+  requester: { ip: string; learner: string | null },
+  request: JudgeRequest,
+  { requireSession = true }: { requireSession?: boolean } = {},
+): Promise<GuardedJudgeResult<SubmissionJudgement>> {
+  let worker: SubmissionJudgement["worker"];
+  const result = await judgeForRequester(
+    requester,
+    async (pool, lane) => {
+      if (!judgeQueueConfigured()) return judgeSubmission(request, pool ? { pool } : {});
+      loadExerciseForJudge(request.exerciseId); // an unknown id is a 404 here, not a job
+      const userId = request.mode === "submit" ? requester.learner : null;
+      const judged = await judgeOnQueue({ ...request, userId }, lane);
+      worker = { recorded: judged.recorded };
+      return judged.document;
+    },
+    { requireSession },
+  );
+  if (!result.judged) return result;
+  return { judged: true, document: { document: result.document, ...(worker ? { worker } : {}) } };
+}
+
+/**
+ * Runs `judge` through the main lane's admission alone (the instructors' playground: no lanes or
+ * cooldowns for instructors), or says why not. `owner` names the line it waits in.
+ */
+export async function admittedJudge<T>(
+  owner: string,
+  judge: () => Promise<T>,
+): Promise<GuardedJudgeResult<T>> {
+  try {
+    return { judged: true, document: await judgeAdmission().run(judge, owner) };
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    return { judged: false, refusal };
+  }
+}
