@@ -4,9 +4,7 @@
  * Figures, not assertions: the numbers are recorded in docs/decisions/015-limiter-performance.md.
  */
 import { spawnSync } from "node:child_process";
-import { Redis } from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis } from "rate-limiter-flexible";
-import { env } from "@/lib/env";
+import { RateLimiterMemory } from "rate-limiter-flexible";
 import {
   FixedWindow,
   KeyedLimiter,
@@ -23,7 +21,7 @@ import {
   keyedSlidingLog,
   keyedTokenBucket,
 } from "@/lib/limiters";
-import { RedisBucketStore } from "@/lib/limiters/redis-store";
+import { redisBenchmarks } from "./limiters-redis";
 
 const KEYS = 100_000;
 const keys = Array.from({ length: KEYS }, (_, i) => `user:${i}`);
@@ -214,83 +212,6 @@ function memory(): void {
   }
 }
 
-/** Counts commands sent on a connection: each one is a network round trip's worth of work. */
-function countCommands(client: Redis): () => number {
-  let sent = 0;
-  const send = client.sendCommand.bind(client);
-  client.sendCommand = (...args: Parameters<Redis["sendCommand"]>) => {
-    sent++;
-    return send(...args);
-  };
-  return () => sent;
-}
-
-/** Redis rounds alternate ours and theirs; five, because both share two cores with the server. */
-const ROUNDS = 5;
-
-async function redis(enableAutoPipelining: boolean): Promise<void> {
-  const url = env.REDIS_URL ?? "redis://127.0.0.1:6379";
-  const mode = enableAutoPipelining ? "auto-pipelining" : "default client";
-  console.log(
-    `\nRedis ${url}, ${mode}, 10,000 keys, 64 in flight (decisions/s, median of ${ROUNDS})`,
-  );
-  const prefix = `bench:${process.pid}:`;
-  // The same client options for both: the comparison is of the limiters, not of the connections.
-  const ours = new Redis(url, { enableAutoPipelining });
-  const theirsClient = new Redis(url, { enableAutoPipelining });
-  const ops = 40_000;
-  const inFlight = 64;
-  const run = async (decide: (key: string) => Promise<unknown>) =>
-    perSecondAsync(ops, async () => {
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: inFlight }, async () => {
-          while (next < ops) await decide(keys[next++ % 10_000]!);
-        }),
-      );
-    });
-  try {
-    await ours.ping();
-    await theirsClient.ping();
-    const store = new RedisBucketStore(ours, `${prefix}ours:`);
-    const flexible = new RateLimiterRedis({
-      storeClient: theirsClient,
-      keyPrefix: `${prefix}rlf`,
-      points: 100,
-      duration: 10,
-    });
-    const plan = { ...BUCKET_PLAN, cost: 1 };
-    // Warm both (script loads), then count only the measured runs.
-    await store.take("warm", { ...plan, now: clock.now() });
-    await flexible.consume("warm").catch(() => {});
-    const oursSent = countCommands(ours);
-    const theirsSent = countCommands(theirsClient);
-    const oursRates: number[] = [];
-    const theirsRates: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      oursRates.push(await run((key) => store.take(key, { ...plan, now: clock.now() })));
-      theirsRates.push(await run((key) => flexible.consume(key).catch(() => {})));
-    }
-    const [oursRate, theirsRate] = [median(oursRates), median(theirsRates)];
-    line("RedisBucketStore (token bucket script)", fmt(oursRate));
-    line("rate-limiter-flexible RateLimiterRedis", fmt(theirsRate));
-    line("ratio, ours / RateLimiterRedis", ratio(oursRate / theirsRate));
-    // Auto-pipelining batches commands into fewer writes, but each decision is still one command.
-    line("commands per decision, ours", (oursSent() / (ROUNDS * ops)).toFixed(2).padStart(12));
-    line(
-      "commands per decision, RateLimiterRedis",
-      (theirsSent() / (ROUNDS * ops)).toFixed(2).padStart(12),
-    );
-  } catch (error) {
-    console.log(`  skipped: Redis unavailable (${String(error)})`);
-  } finally {
-    const stale = await ours.keys(`${prefix}*`).catch(() => []);
-    for (let i = 0; i < stale.length; i += 1_000) await ours.del(...stale.slice(i, i + 1_000));
-    ours.disconnect();
-    theirsClient.disconnect();
-  }
-}
-
 const probe = process.argv.indexOf("--memory-probe");
 if (probe !== -1) {
   const measure = MEMORY_PROBES[process.argv[probe + 1] ?? ""]?.[1];
@@ -303,7 +224,6 @@ if (probe !== -1) {
   manyKeys();
   await versusFlexibleMemory();
   memory();
-  await redis(false);
-  await redis(true);
+  await redisBenchmarks();
   console.log(`\ndone in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

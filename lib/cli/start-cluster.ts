@@ -53,8 +53,14 @@ if (!migrated.ok) {
 log(`database ${redact(databaseUrl)} migrated`);
 
 const redisUrl = env.REDIS_URL ?? "redis://127.0.0.1:6379";
-await checkRedis(redisUrl);
-log(`rate limits in Redis at ${redact(redisUrl)} under "${env.RATE_LIMIT_PREFIX}"`);
+if (env.REDIS_CLUSTER_NODES) {
+  // The instances inherit REDIS_CLUSTER_NODES and keep their buckets there (decision 221).
+  const seeds = env.REDIS_CLUSTER_NODES.map((node) => `${node.host}:${node.port}`).join(", ");
+  log(`rate limits on Redis Cluster (seeds ${seeds}) under "${env.RATE_LIMIT_PREFIX}"`);
+} else {
+  await checkRedis(redisUrl);
+  log(`rate limits in Redis at ${redact(redisUrl)} under "${env.RATE_LIMIT_PREFIX}"`);
+}
 
 const lock = values.lock ? await holdLock(values.lock) : null;
 try {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import type { Redis } from "ioredis";
+import calculateSlot from "cluster-key-slot";
+import type { Cluster, Redis } from "ioredis";
 import type { Decision } from "./decision";
 import { bucketDecision } from "./keyed-token-bucket";
 import { type BucketRequest, type BucketStore, bucketTtlMs } from "./store";
@@ -13,7 +14,7 @@ const SCRIPT_SHA = createHash("sha1").update(TOKEN_BUCKET_SCRIPT).digest("hex");
  * call of 64 ran at 1.03x rate-limiter-flexible, calls of 16 at 1.82x, of 8 at 1.93x), and a call
  * never holds Redis up for long (16 buckets: about 50 µs).
  */
-const MAX_BATCH = 16;
+export const MAX_BATCH = 16;
 
 /**
  * ioredis has a Buffer-replying variant of every command, but its typings omit EVAL's and EVALSHA's.
@@ -26,6 +27,8 @@ interface BufferScripts {
 
 interface Waiting {
   bucket: string;
+  /** Its hash slot on Redis Cluster (-1 on a single server, where every key goes together). */
+  slot: number;
   plan: string;
   now: number;
   request: BucketRequest;
@@ -39,7 +42,12 @@ interface Waiting {
  * order, each atomically), so a busy instance pays for one command where it would pay for dozens.
  * EVALSHA sends only the script's hash; the full script travels once, when Redis answers NOSCRIPT
  * (after a restart, a failover or SCRIPT FLUSH). The connection is the caller's, so its URL and
- * options live in config. Not for Redis Cluster: one call's keys must live on one server.
+ * options live in config.
+ *
+ * On Redis Cluster (an ioredis `Cluster`, decision 221) one script call may only touch keys of one
+ * hash slot. Each bucket's key carries its own hash tag (`prefix{key}`), so a bucket lives on exactly
+ * one shard and resharding moves buckets one by one; a tick's decisions are grouped by slot, one
+ * EVALSHA per slot, and ioredis sends each to the master holding that slot, following MOVED and ASK.
  */
 export class RedisBucketStore implements BucketStore {
   private readonly scripts: BufferScripts;
@@ -47,20 +55,29 @@ export class RedisBucketStore implements BucketStore {
   /** Plan strings by capacity, then rate: built once, not per decision. */
   private readonly plans = new Map<number, Map<number, string>>();
 
+  private readonly cluster: boolean;
+
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: Redis | Cluster,
     /** Prepended to every key, so tenants, environments and test runs never collide. */
     private readonly prefix = "ratelimit:",
   ) {
     this.scripts = redis as unknown as BufferScripts;
+    this.cluster = redis.isCluster;
+    if (this.cluster && /[{}]/.test(prefix)) {
+      // A brace in the prefix would become the hash tag and put every bucket in one slot.
+      throw new RangeError("on Redis Cluster the key prefix must not contain { or }");
+    }
   }
 
   take(key: string, request: BucketRequest): Promise<Decision> {
     const { capacity, perSecond } = request;
     return new Promise<Decision>((resolve, reject) => {
       const first = this.waiting.length === 0;
+      const bucket = this.cluster ? `${this.prefix}{${key}}` : this.prefix + key;
       this.waiting.push({
-        bucket: this.prefix + key,
+        bucket,
+        slot: this.cluster ? calculateSlot(bucket) : -1,
         plan: this.planOf(capacity, perSecond),
         now: Math.floor(request.now),
         request,
@@ -76,9 +93,21 @@ export class RedisBucketStore implements BucketStore {
   private readonly flushSoon = () => this.flush();
 
   private flush(): void {
-    const batch = this.waiting;
-    if (batch.length === 0) return;
+    const waiting = this.waiting;
+    if (waiting.length === 0) return;
     this.waiting = [];
+    if (!this.cluster) return this.send(waiting);
+    const bySlot = new Map<number, Waiting[]>();
+    for (const w of waiting) {
+      const group = bySlot.get(w.slot);
+      if (group) group.push(w);
+      else bySlot.set(w.slot, [w]);
+    }
+    for (const group of bySlot.values()) this.send(group);
+  }
+
+  /** One script call for decisions whose keys share a slot (or a single server's). */
+  private send(batch: Waiting[]): void {
     const args: (string | number)[] = [];
     for (const w of batch) args.push(w.bucket);
     for (const w of batch) args.push(w.plan, w.now, w.request.cost);

@@ -10,9 +10,8 @@
  *   tick as one EVALSHA (redis-store.ts). Each bucket is still read, refilled, decided and written
  *   as one step, in the order asked, and the whole call is atomic; what is shared is the cost of a
  *   command, which at this size is most of the cost.
- *   The price is a single server: Redis Cluster refuses a script whose keys hash to different slots
- *   (CROSSSLOT), so on a cluster the batch would have to be split by slot, or every key of a batch
- *   given the same {hash tag}, which puts them all on one shard.
+ *   Redis Cluster refuses a script whose keys hash to different slots (CROSSSLOT): on a cluster the
+ *   store gives each bucket its own {hash tag} and splits the batch by slot (decision 221).
  *
  * - `now` comes from the caller, so tests drive time and the script is a pure function of its
  *   arguments. Reading the server's TIME here would also work (Redis 5+ replicates a script's

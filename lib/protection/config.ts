@@ -205,11 +205,29 @@ function isAddressOrSubnet(entry: string): boolean {
   return Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
+const redisClusterNodesSchema = z.string().transform((value, ctx) => {
+  const nodes = value
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => /^([\w.-]+|\[[\da-f:]+\]):(\d{1,5})$/i.exec(part));
+  if (nodes.length === 0 || nodes.some((node) => node === null || Number(node[2]) > 65_535)) {
+    ctx.addIssue({ code: "custom", message: 'must be "host:port" entries separated by commas' });
+    return z.NEVER;
+  }
+  return nodes.map((node) => ({ host: node![1]!.replace(/^\[|\]$/g, ""), port: Number(node![2]) }));
+});
+
 /** The protection's environment variables, spread into lib/env.ts's schema. */
 export const protectionEnvShape = {
   RATE_LIMITS: rateLimitsEnvSchema,
   /** Prepended to every Redis key: environments and test runs sharing a server never collide. */
   RATE_LIMIT_PREFIX: z.string().min(1).max(200).default("tradeoff:ratelimit:"),
+  /**
+   * Redis Cluster seed nodes for the rate-limit buckets, "host:port,host:port" (decision 221); when
+   * set, the buckets live there instead of REDIS_URL.
+   */
+  REDIS_CLUSTER_NODES: redisClusterNodesSchema.optional(),
   /** Bounds each Redis call; past it the endpoint class's failure policy decides. */
   RATE_LIMIT_TIMEOUT_MS: z.coerce.number().int().min(1).max(10_000).default(100),
   TRUST_PROXY: trustProxyEnvSchema,

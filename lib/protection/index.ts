@@ -1,4 +1,4 @@
-import { Redis } from "ioredis";
+import type { Cluster, Redis } from "ioredis";
 import { getAuth, requireLearner, type ViewerContext } from "@/lib/auth";
 import { env } from "@/lib/env";
 import { illFormedStringPath, illFormedStringProblem, readBodyText } from "@/lib/http/body";
@@ -7,6 +7,7 @@ import { type Clock, SystemClock } from "@/lib/limiters";
 import { RedisBucketStore } from "@/lib/limiters/redis-store";
 import type { EndpointClass } from "./config";
 import { Gatekeeper } from "./gatekeeper";
+import { createRedisClient } from "./redis-client";
 import { SessionIdentityCache } from "./session-cache";
 import {
   createProtection,
@@ -18,7 +19,8 @@ import {
 import { Tarpit } from "./tarpit";
 
 // The application's protection, wired from the environment (see README.md beside this file):
-// Redis buckets shared by every instance when REDIS_URL is set, in-memory buckets otherwise.
+// Redis buckets shared by every instance when REDIS_URL (or REDIS_CLUSTER_NODES) is set,
+// in-memory buckets otherwise.
 // Everything is created on first use, so building the app never connects to Redis.
 
 export type { Gate, LearnerKey, Requester } from "./protection";
@@ -27,7 +29,7 @@ export type { EndpointClass } from "./config";
 interface Wiring {
   protection: Protection;
   gatekeeper: Gatekeeper;
-  redis?: Redis;
+  redis?: Redis | Cluster;
 }
 
 const cache = globalThis as typeof globalThis & { __tradeoffProtection?: Wiring };
@@ -40,15 +42,10 @@ function wiring(): Wiring {
 function wire(): Wiring {
   const clock = new SystemClock();
   const warn = throttledWarning(clock);
-  let redis: Redis | undefined;
-  if (env.REDIS_URL) {
-    redis = new Redis(env.REDIS_URL, {
-      // Fail fast: the limiter's own timeout bounds every call, and its policy decides.
-      maxRetriesPerRequest: 1,
-      connectTimeout: 2_000,
-      retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
-      enableAutoPipelining: true,
-    });
+  let redis: Redis | Cluster | undefined;
+  if (env.REDIS_CLUSTER_NODES) redis = createRedisClient({ clusterNodes: env.REDIS_CLUSTER_NODES });
+  else if (env.REDIS_URL) redis = createRedisClient({ url: env.REDIS_URL });
+  if (redis) {
     redis.on("error", (error: Error) => warn("redis", `rate-limit store: ${error.message}`));
   }
   const gatekeeper = new Gatekeeper({

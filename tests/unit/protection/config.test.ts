@@ -49,6 +49,22 @@ describe("rate limit configuration", () => {
     expect(() => parseEnv({ TRUST_PROXY: "yes please" })).toThrow(/TRUST_PROXY/);
   });
 
+  test("REDIS_CLUSTER_NODES reads host:port seeds and refuses anything else by name", () => {
+    expect(parseEnv({}).REDIS_CLUSTER_NODES).toBeUndefined();
+    expect(
+      parseEnv({ REDIS_CLUSTER_NODES: "127.0.0.1:7000, redis-b:7001" }).REDIS_CLUSTER_NODES,
+    ).toEqual([
+      { host: "127.0.0.1", port: 7000 },
+      { host: "redis-b", port: 7001 },
+    ]);
+    expect(parseEnv({ REDIS_CLUSTER_NODES: "[::1]:7000" }).REDIS_CLUSTER_NODES).toEqual([
+      { host: "::1", port: 7000 },
+    ]);
+    for (const wrong of ["", "127.0.0.1", "a:99999", "redis://a:1"]) {
+      expect(() => parseEnv({ REDIS_CLUSTER_NODES: wrong })).toThrow(/REDIS_CLUSTER_NODES/);
+    }
+  });
+
   test("TRUST_PROXY also takes proxy addresses and subnets, and names the ones that are not", () => {
     expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8,2001:db8::/32" }).TRUST_PROXY).toEqual({
       kind: "addresses",
