@@ -3,23 +3,28 @@ import { Redis } from "ioredis";
 import pg from "pg";
 import { loadAuthSecret } from "@/lib/auth/secret";
 import { ensureBuild, holdLock } from "@/lib/cluster/build";
+import { startJudgeWorker, type WorkerProcess } from "@/lib/cluster/judge-workers";
 import { startCluster } from "@/lib/cluster/launcher";
 import { haproxyBinary } from "@/lib/cluster/load-balancer";
 import { databaseTarget, poolConfigFromUrl } from "@/lib/db/target";
 import { env } from "@/lib/env";
 import { runPrisma } from "./prisma-cli";
 
-// npm run start:cluster [-- --instances 3 --port 3000 --lock /tmp/next.lock]
+// npm run start:cluster [-- --instances 3 --judge-workers 2 --port 3000 --lock /tmp/next.lock]
 //
 // The platform as a cluster on one machine: three `next start` instances on loopback ports behind
 // HAProxy (a child process, config generated into a temp directory, decision 220), sharing one PostgreSQL database (progress, sessions) and one Redis
 // (rate limits). DATABASE_URL must be postgres:// to be used; otherwise the `tradeoff_cluster`
 // database on the TEST_POSTGRES_URL server (default 127.0.0.1:5432) is created and migrated.
-// REDIS_URL defaults to redis://127.0.0.1:6379. Builds first if there is no fresh build.
+// REDIS_URL defaults to redis://127.0.0.1:6379. Builds first if there is no fresh build. With
+// --judge-workers N (default 2; 0 = each instance judges in its own pool), submissions go on the
+// judge queue in that Redis (JUDGE_QUEUE_URL, decision 230) and N `npm run judge:worker` processes
+// judge and record them.
 
 const { values } = parseArgs({
   options: {
     instances: { type: "string", default: "3" },
+    "judge-workers": { type: "string", default: "2" },
     port: { type: "string", default: "3000" },
     lock: { type: "string" },
     weights: { type: "string" },
@@ -29,6 +34,10 @@ const instances = Number(values.instances);
 const port = Number(values.port);
 if (!Number.isInteger(instances) || instances < 1 || instances > 16) {
   throw new Error("--instances must be a whole number from 1 to 16");
+}
+const judgeWorkers = Number(values["judge-workers"]);
+if (!Number.isInteger(judgeWorkers) || judgeWorkers < 0 || judgeWorkers > 16) {
+  throw new Error("--judge-workers must be a whole number from 0 to 16");
 }
 const weights = values.weights?.split(",").map(Number);
 if (weights && (weights.length !== instances || weights.some((w) => !Number.isInteger(w)))) {
@@ -69,6 +78,23 @@ try {
   await lock?.release();
 }
 
+const queue: Record<string, string> =
+  judgeWorkers > 0
+    ? {
+        JUDGE_QUEUE_URL: env.JUDGE_QUEUE_URL ?? redisUrl,
+        JUDGE_QUEUE_PREFIX: env.JUDGE_QUEUE_PREFIX,
+      }
+    : {};
+// The workers warm up while the instances start; each gets one judge thread of the machine's.
+const workersStarting = Promise.all(
+  Array.from({ length: judgeWorkers }, () =>
+    startJudgeWorker(
+      { ...queue, DATABASE_URL: databaseUrl, JUDGE_WORKER_CONCURRENCY: "1" },
+      { root },
+    ),
+  ),
+);
+workersStarting.catch(() => undefined);
 const cluster = await startCluster({
   root,
   instances,
@@ -80,9 +106,22 @@ const cluster = await startCluster({
     RATE_LIMIT_PREFIX: env.RATE_LIMIT_PREFIX,
     // One secret for all: a session cookie signed by one instance must be valid on the others.
     BETTER_AUTH_SECRET: loadAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR),
+    ...queue,
   },
   log,
 });
+const workers: WorkerProcess[] = await workersStarting.catch(async (error: unknown) => {
+  await cluster.stop();
+  throw error;
+});
+if (judgeWorkers > 0) {
+  log(
+    `judge queue in Redis at ${redact(queue.JUDGE_QUEUE_URL!)}; judge workers (pid): ` +
+      workers.map((worker) => worker.pid).join(", "),
+  );
+} else {
+  log("no judge workers: each instance judges in its own worker pool");
+}
 const shares = weights ?? cluster.instances.map(() => 1);
 log(
   `HAProxy (pid ${cluster.balancer.process.pid}) on ${cluster.balancer.url} → ` +
@@ -97,7 +136,7 @@ const stop = async () => {
   stopping = true;
   const counts = await cluster.balancer.requestCounts().catch(() => null);
   log(`stopping${counts ? ` (requests per instance: ${counts.join(", ")})` : ""}`);
-  await cluster.stop();
+  await Promise.all([cluster.stop(), ...workers.map((worker) => worker.stop())]);
   process.exit(0);
 };
 process.on("SIGINT", () => void stop());
@@ -107,6 +146,13 @@ cluster.balancer.process.once("exit", (code) => {
   console.error(`[cluster] HAProxy exited (${code}):\n${cluster.balancer.output()}`);
   void stop();
 });
+for (const worker of workers) {
+  worker.child.once("exit", (code) => {
+    if (stopping) return;
+    console.error(`[cluster] judge worker ${worker.pid} exited (${code}):\n${worker.output()}`);
+    void stop();
+  });
+}
 for (const instance of cluster.instances) {
   instance.process.once("exit", (code) => {
     if (stopping) return;

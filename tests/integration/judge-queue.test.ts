@@ -6,7 +6,7 @@ import { loadExerciseForJudge } from "@/lib/content/exercises";
 import { JudgeQueueClient, type QueueOutcome } from "@/lib/judge/node/judge-queue";
 import { queueNameOf, type QueuedJudge } from "@/lib/judge/node/queue-protocol";
 import { createSqliteTestDb, type TestDb } from "../fixtures/db";
-import { startJudgeWorker, type WorkerProcess } from "../fixtures/queue/judge-workers";
+import { startJudgeWorker, type WorkerProcess } from "@/lib/cluster/judge-workers";
 import { startThrowawayRedis, type ThrowawayRedis, uniquePrefix } from "../fixtures/services";
 
 // The judge queue (issue 18, docs/decisions/230) against a real, private redis-server (this suite
