@@ -19,6 +19,7 @@ import {
   settle,
 } from "./run-test";
 import { planEntries, readPlan, type PlannedTest } from "./plan";
+import { NetClock } from "./net-clock";
 import { LEARNER_MODULE, Sandbox, SandboxCrash } from "./sandbox";
 import { transpileTypeScript } from "./transpile";
 import {
@@ -33,6 +34,7 @@ import {
   DEFAULT_LIMITS,
   STEPS_PER_MS,
   CPU_NET_FACTOR,
+  CPU_CLOCK_RESOLUTION_MS,
   WALL_FACTOR,
   type JudgeCoreInput,
   type JudgeLimits,
@@ -62,7 +64,9 @@ interface Progress {
 export async function judgeInSandbox(input: JudgeCoreInput): Promise<ResultsDocument> {
   const now = input.now ?? (() => performance.now());
   // The safety net's clock: the thread's CPU time where the host can read it (see types.ts).
-  const net = input.cpuNow ?? now;
+  const net = input.cpuNow
+    ? new NetClock(input.cpuNow, now, input.cpuResolutionMs ?? CPU_CLOCK_RESOLUTION_MS)
+    : NetClock.wallOnly(now);
   const netFactor = input.cpuNow ? CPU_NET_FACTOR : WALL_FACTOR;
   const limits: JudgeLimits = { ...DEFAULT_LIMITS, ...input.limits };
   const started = now();
@@ -93,7 +97,7 @@ export async function judgeInSandbox(input: JudgeCoreInput): Promise<ResultsDocu
 
   const sandbox = new Sandbox(input.quickjs, {
     limits,
-    now: net,
+    net,
     suites: new Set(suites.map((s) => s.file)),
     hiddenSuites: new Set(suites.filter((s) => s.hidden).map((s) => s.file)),
     ...(reference === undefined ? {} : { reference }),
@@ -162,7 +166,7 @@ async function runAllTests(
   sandbox: Sandbox,
   input: JudgeCoreInput,
   limits: JudgeLimits,
-  now: () => number,
+  net: NetClock,
   progress: Progress,
   netFactor: number,
 ): Promise<void> {
@@ -170,14 +174,14 @@ async function runAllTests(
   input.onPlan?.(planEntries(progress.pending));
   const seed = input.seed ?? DEFAULT_SEED;
   const stepBudgetEnd = sandbox.steps + limits.totalTimeMs * STEPS_PER_MS;
-  const wallBudgetEnd = now() + limits.totalTimeMs * netFactor;
+  const netBudgetEnd = net.now() + limits.totalTimeMs * netFactor;
   for (let index = 0; index < count; index++) {
     const info = progress.pending[0] as TestInfo;
     const testSeed = (seed + index * 7919) >>> 0;
     let outcome: Outcome;
     let counterexample: Counterexample | undefined;
     let output: string | undefined;
-    if (sandbox.steps >= stepBudgetEnd || now() >= wallBudgetEnd) {
+    if (sandbox.steps >= stepBudgetEnd || net.reached(netBudgetEnd)) {
       outcome = { status: "error", kind: "budget" };
     } else if (progress.verdicts.includes("memory_limit_exceeded")) {
       // A memory bomb goes off in every test that calls it, each one slower than the last as the
@@ -191,7 +195,8 @@ async function runAllTests(
       drainLeftovers(sandbox);
       sandbox.limit(
         Math.min(limits.testTimeMs * STEPS_PER_MS, stepBudgetEnd - sandbox.steps),
-        Math.min(limits.testTimeMs * netFactor, wallBudgetEnd - now()),
+        limits.testTimeMs * netFactor,
+        netBudgetEnd,
       );
       const answers = input.referenceAnswers;
       const mode = answers?.mode ?? "";

@@ -5,6 +5,7 @@ import type {
   QuickJSWASMModule,
 } from "quickjs-emscripten-core";
 import { HARNESS_SOURCE, JUDGE_MODULE_SOURCE, LEARNER_JUDGE_MODULE_SOURCE } from "./harness";
+import type { NetClock } from "./net-clock";
 import type { JudgeLimits } from "./types";
 
 /**
@@ -56,7 +57,8 @@ export interface SandboxOptions {
   hiddenSuites: ReadonlySet<string>;
   /** Module names of all suites. */
   suites: ReadonlySet<string>;
-  now: () => number;
+  /** The safety net's clock (CPU time on the server, wall time in the browser). */
+  net: NetClock;
 }
 
 /**
@@ -73,14 +75,14 @@ export class Sandbox {
   private deadline = Number.POSITIVE_INFINITY;
   /** Set once the host threw from inside the module: nothing may be called on it any more. */
   damaged = false;
-  private readonly now: () => number;
+  private readonly net: NetClock;
   private internal: QuickJSHandle | undefined;
 
   constructor(
     quickjs: QuickJSWASMModule,
     private readonly options: SandboxOptions,
   ) {
-    this.now = options.now;
+    this.net = options.net;
     this.runtime = quickjs.newRuntime();
     this.runtime.setMemoryLimit(options.limits.memoryBytes);
     this.runtime.setMaxStackSize(options.limits.stackBytes);
@@ -100,15 +102,18 @@ export class Sandbox {
     heapBytes.dispose();
   }
 
-  /** Gives what runs next `steps` more interrupt checks and `wallMs` of host time, whichever ends first. */
-  limit(steps: number, wallMs: number): void {
+  /**
+   * Gives what runs next `steps` more interrupt checks and `netMs` on the safety net's clock (but
+   * not past `netEnd` on it), whichever ends first.
+   */
+  limit(steps: number, netMs: number, netEnd = Number.POSITIVE_INFINITY): void {
     this.stepLimit = this.steps + steps;
-    this.deadline = this.now() + wallMs;
+    this.deadline = Math.min(this.net.now() + netMs, netEnd);
   }
 
   /** True once the current limit is used up; the interrupt handler stops the code from then on. */
   expired(): boolean {
-    return this.steps > this.stepLimit || this.now() > this.deadline;
+    return this.steps > this.stepLimit || this.net.passed(this.deadline);
   }
 
   /** Evaluates the harness; its failure is a bug in the judge, not in the learner's code. */

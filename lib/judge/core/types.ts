@@ -42,6 +42,12 @@ export const WALL_FACTOR = 3;
  */
 export const CPU_NET_FACTOR = 1.5;
 
+/**
+ * How far below the thread's true CPU time a read of cpuNow may be, unless the host says
+ * (cpuResolutionMs): Linux's /proc rounds user and system time down to 10 ms ticks each.
+ */
+export const CPU_CLOCK_RESOLUTION_MS = 20;
+
 export const DEFAULT_LIMITS: JudgeLimits = {
   testTimeMs: 300,
   totalTimeMs: 1200,
@@ -77,6 +83,8 @@ export interface JudgeCoreInput {
    * amount of work on an idle machine and on a loaded one. The server's workers pass it.
    */
   cpuNow?: () => number;
+  /** How far below the true CPU time a read of cpuNow may be (its rounding), ms. */
+  cpuResolutionMs?: number;
   /** Random traces per differential test (fast-check numRuns). */
   differentialRuns?: number;
   /**

@@ -21,6 +21,8 @@ export interface ThreadCpuClock {
   tid: number;
   /** CPU ms this thread has used. */
   now(): number;
+  /** How far below the true CPU time a read may be: user and system time are each rounded down. */
+  resolutionMs: number;
 }
 
 /** The calling thread's CPU clock; undefined where /proc is not available (not Linux). */
@@ -37,8 +39,13 @@ export function openThreadCpuClock(): ThreadCpuClock | undefined {
       return undefined;
     }
     let last = 0;
-    // Monotonic whatever a read returns; ticks are coarse, so one read per call is cheap enough.
-    return { tid, now: () => (last = Math.max(last, read() ?? last)) };
+    // Monotonic whatever a read returns. A read is a system call: the judge's NetClock reads only
+    // when a deadline may have passed.
+    return {
+      tid,
+      now: () => (last = Math.max(last, read() ?? last)),
+      resolutionMs: 2 * MS_PER_TICK,
+    };
   } catch {
     return undefined;
   }

@@ -62,7 +62,7 @@ async function judge(
     {
       quickjs,
       ...job,
-      ...(cpuClock ? { cpuNow: cpuClock.now } : {}),
+      ...(cpuClock ? { cpuNow: cpuClock.now, cpuResolutionMs: cpuClock.resolutionMs } : {}),
       // Progress goes to the shared journal; a message only if it does not fit there.
       onPlan: (tests) => {
         if (!journal.append({ plan: tests })) send({ type: "plan", id, tests });
