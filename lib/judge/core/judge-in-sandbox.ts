@@ -95,19 +95,21 @@ export async function judgeInSandbox(input: JudgeCoreInput): Promise<ResultsDocu
   const reference =
     input.reference === undefined ? undefined : transpileSuite(input.reference, "reference");
 
-  const sandbox = new Sandbox(input.quickjs, {
-    limits,
-    net,
-    suites: new Set(suites.map((s) => s.file)),
-    hiddenSuites: new Set(suites.filter((s) => s.hidden).map((s) => s.file)),
-    ...(reference === undefined ? {} : { reference }),
-  });
   const progress: Progress = { tests: [], verdicts: [], pending: [] };
   let memoryBytes: number | undefined;
   let crashed = false;
   let planned = 0;
+  let sandbox: Sandbox | undefined;
   try {
-    sandbox.installHarness(limits.outputChars);
+    // One made while the host was idle if there is one (decision 202); else made now.
+    sandbox = input.prepared?.take(input.quickjs) ?? Sandbox.prepare(input.quickjs);
+    sandbox.configure({
+      limits,
+      net,
+      suites: new Set(suites.map((s) => s.file)),
+      hiddenSuites: new Set(suites.filter((s) => s.hidden).map((s) => s.file)),
+      ...(reference === undefined ? {} : { reference }),
+    });
     sandbox.callInternal("seedRandom", input.seed ?? DEFAULT_SEED).value?.dispose();
 
     // The learner's module first, alone, so its errors are reported as its own.
@@ -138,7 +140,7 @@ export async function judgeInSandbox(input: JudgeCoreInput): Promise<ResultsDocu
     input.onSandboxDamaged?.(error.reason);
     recordCrash(progress, error, limits);
   } finally {
-    if (!sandbox.dispose() && !crashed) input.onSandboxDamaged?.("trap");
+    if (sandbox && !sandbox.dispose() && !crashed) input.onSandboxDamaged?.("trap");
   }
 
   // Belt and braces: one result per planned test, or the judge did not run them all.

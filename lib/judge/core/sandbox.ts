@@ -6,7 +6,7 @@ import type {
 } from "quickjs-emscripten-core";
 import { HARNESS_SOURCE, JUDGE_MODULE_SOURCE, LEARNER_JUDGE_MODULE_SOURCE } from "./harness";
 import type { NetClock } from "./net-clock";
-import type { JudgeLimits } from "./types";
+import { DEFAULT_LIMITS, type JudgeLimits } from "./types";
 
 /**
  * The host threw from inside the WebAssembly module (its own stack overflowed, or the module trapped).
@@ -47,6 +47,11 @@ const HEAP_BYTES_GLOBAL = "__judgeHeapBytes";
 /** The names under which test files may import the learner's module. */
 const LEARNER_ALIASES = new Set(["./solution", "./solution.ts", "learner", LEARNER_MODULE]);
 
+const NOTHING_CONFIGURED: Pick<SandboxOptions, "suites" | "hiddenSuites" | "reference"> = {
+  suites: new Set<string>(),
+  hiddenSuites: new Set<string>(),
+};
+
 export type CallOutcome = { ok: true; value: QuickJSHandle } | { ok: false; error: QuickJSHandle };
 
 export interface SandboxOptions {
@@ -65,6 +70,11 @@ export interface SandboxOptions {
  * One QuickJS runtime and context for one judge: limits set, the module graph fenced (the learner may
  * import only "judge"; only hidden suites may import "reference"), and a work limit checked by the
  * interrupt handler that the caller sets per test.
+ *
+ * Made in two steps, so that the costly one can run before the learner is waiting (decision 202):
+ * `Sandbox.prepare` creates the runtime and installs the harness, which depend on nothing of the
+ * judge; `configure` then sets the judge's limits, clock and module graph, once, before any suite
+ * or learner code runs. A sandbox judges once and is disposed.
  */
 export class Sandbox {
   readonly runtime: QuickJSRuntime;
@@ -75,17 +85,27 @@ export class Sandbox {
   private deadline = Number.POSITIVE_INFINITY;
   /** Set once the host threw from inside the module: nothing may be called on it any more. */
   damaged = false;
-  private readonly net: NetClock;
+  private net: NetClock | undefined;
+  private options: SandboxOptions | undefined;
   private internal: QuickJSHandle | undefined;
 
-  constructor(
-    quickjs: QuickJSWASMModule,
-    private readonly options: SandboxOptions,
-  ) {
-    this.net = options.net;
+  /** A runtime with the harness installed and nothing else run in it. */
+  static prepare(quickjs: QuickJSWASMModule): Sandbox {
+    const sandbox = new Sandbox(quickjs);
+    try {
+      sandbox.installHarness();
+    } catch (error) {
+      sandbox.dispose();
+      throw error;
+    }
+    return sandbox;
+  }
+
+  private constructor(readonly quickjs: QuickJSWASMModule) {
     this.runtime = quickjs.newRuntime();
-    this.runtime.setMemoryLimit(options.limits.memoryBytes);
-    this.runtime.setMaxStackSize(options.limits.stackBytes);
+    // The harness is installed under the default limits; configure() sets the judge's.
+    this.runtime.setMemoryLimit(DEFAULT_LIMITS.memoryBytes);
+    this.runtime.setMaxStackSize(DEFAULT_LIMITS.stackBytes);
     this.runtime.setInterruptHandler(() => {
       this.steps++;
       return this.expired();
@@ -102,22 +122,33 @@ export class Sandbox {
     heapBytes.dispose();
   }
 
+  /** The judge's limits, safety-net clock and module graph: once, before any other code runs. */
+  configure(options: SandboxOptions): void {
+    if (this.options) throw new Error("a sandbox judges once: prepare another");
+    this.options = options;
+    this.net = options.net;
+    this.runtime.setMemoryLimit(options.limits.memoryBytes);
+    this.runtime.setMaxStackSize(options.limits.stackBytes);
+    this.callInternal("setOutputCap", options.limits.outputChars).value?.dispose();
+  }
+
   /**
    * Gives what runs next `steps` more interrupt checks and `netMs` on the safety net's clock (but
    * not past `netEnd` on it), whichever ends first.
    */
   limit(steps: number, netMs: number, netEnd = Number.POSITIVE_INFINITY): void {
     this.stepLimit = this.steps + steps;
+    if (!this.net) throw new Error("configure() first");
     this.deadline = Math.min(this.net.now() + netMs, netEnd);
   }
 
   /** True once the current limit is used up; the interrupt handler stops the code from then on. */
   expired(): boolean {
-    return this.steps > this.stepLimit || this.net.passed(this.deadline);
+    return this.steps > this.stepLimit || (this.net?.passed(this.deadline) ?? false);
   }
 
   /** Evaluates the harness; its failure is a bug in the judge, not in the learner's code. */
-  installHarness(outputChars: number): void {
+  private installHarness(): void {
     const result = this.guard(() =>
       this.context.evalCode(HARNESS_SOURCE, HARNESS_MODULE, { type: "module" }),
     );
@@ -128,7 +159,6 @@ export class Sandbox {
     }
     this.internal = this.context.getProp(result.value, "internal");
     result.value.dispose();
-    this.callInternal("setOutputCap", outputChars).value?.dispose();
   }
 
   evalModule(code: string, name: string): CallOutcome {
@@ -285,15 +315,17 @@ export class Sandbox {
   }
 
   private normalize(base: string, requested: string): string {
+    // Before configure() nothing but the harness may be loaded.
+    const options = this.options ?? NOTHING_CONFIGURED;
     if (requested === PUBLIC_MODULE) {
-      return this.options.suites.has(base) ? PUBLIC_MODULE : LEARNER_JUDGE_MODULE;
+      return options.suites.has(base) ? PUBLIC_MODULE : LEARNER_JUDGE_MODULE;
     }
     if ((base === PUBLIC_MODULE || base === LEARNER_JUDGE_MODULE) && requested === HARNESS_MODULE)
       return HARNESS_MODULE;
-    if (this.options.suites.has(base)) {
+    if (options.suites.has(base)) {
       if (LEARNER_ALIASES.has(requested)) return LEARNER_MODULE;
-      if (requested === REFERENCE_MODULE && this.options.hiddenSuites.has(base)) {
-        if (this.options.reference !== undefined) return REFERENCE_MODULE;
+      if (requested === REFERENCE_MODULE && options.hiddenSuites.has(base)) {
+        if (options.reference !== undefined) return REFERENCE_MODULE;
       }
     }
     return FORBIDDEN + requested;
@@ -302,8 +334,8 @@ export class Sandbox {
   private load(name: string): string | { error: Error } {
     if (name === PUBLIC_MODULE) return JUDGE_MODULE_SOURCE;
     if (name === LEARNER_JUDGE_MODULE) return LEARNER_JUDGE_MODULE_SOURCE;
-    if (name === REFERENCE_MODULE && this.options.reference !== undefined)
-      return this.options.reference;
+    const reference = this.options?.reference;
+    if (name === REFERENCE_MODULE && reference !== undefined) return reference;
     const requested = name.startsWith(FORBIDDEN) ? name.slice(FORBIDDEN.length) : name;
     return {
       error: new Error(

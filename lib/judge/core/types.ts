@@ -1,6 +1,7 @@
 import type { QuickJSWASMModule } from "quickjs-emscripten-core";
 import type { ResultsDocument, TestResult, Verdict } from "../results";
 import type { PlanEntry } from "./plan";
+import type { PreparedSandboxes } from "./prepared-sandboxes";
 
 /** One test file of an exercise: `tests.ts` (visible) or `tests.hidden.ts` (hidden). */
 export interface SuiteSource {
@@ -85,6 +86,11 @@ export interface JudgeCoreInput {
   cpuNow?: () => number;
   /** How far below the true CPU time a read of cpuNow may be (its rounding), ms. */
   cpuResolutionMs?: number;
+  /**
+   * Sandboxes made ahead of the judge, while the host was idle (decision 202): the judge takes the
+   * ready one, if any, instead of creating a runtime and loading the harness on the learner's time.
+   */
+  prepared?: PreparedSandboxes;
   /** Random traces per differential test (fast-check numRuns). */
   differentialRuns?: number;
   /**

@@ -1,9 +1,11 @@
 import { getHeapStatistics } from "node:v8";
 import { parentPort, workerData } from "node:worker_threads";
+import { PreparedSandboxes } from "../core/prepared-sandboxes";
 import { ReferenceAnswerCache, judgeWithReferenceAnswers } from "../core/reference-answers";
 import { loadQuickJS, type LoadedQuickJS } from "./load-quickjs";
 import { JournalWriter } from "./progress-journal";
 import { openThreadCpuClock } from "./thread-cpu";
+import type { ResultsDocument } from "../results";
 import type { FromWorker, JudgeJob, ToWorker, WorkerData } from "./protocol";
 
 /**
@@ -30,6 +32,7 @@ export async function startJudgeWorker(): Promise<void> {
     await judge(sandbox, first, () => {}, journal);
     for (const job of others) await judge(sandbox, job, () => {}, journal);
   }
+  prepareNext(sandbox);
   send({
     type: "ready",
     warmupMs: performance.now() - started,
@@ -46,6 +49,24 @@ export async function startJudgeWorker(): Promise<void> {
 }
 
 const referenceAnswers = new ReferenceAnswerCache();
+let prepared: PreparedSandboxes | undefined;
+/** A judge is running: making a sandbox now would spend its CPU budget (the net counts the thread). */
+let judging = false;
+
+/**
+ * Makes the next judge's sandbox (runtime and harness, about a third of a judge) now, while the
+ * worker waits, not on the learner's time (decision 202). If even that breaks the module, the
+ * worker ends: the pool replaces a worker that exits, and no judge runs on a broken module.
+ */
+function prepareNext({ quickjs }: LoadedQuickJS): void {
+  if (judging) return;
+  prepared ??= new PreparedSandboxes(quickjs);
+  try {
+    prepared.prepare();
+  } catch {
+    process.exit(1);
+  }
+}
 // Opened on the worker's own thread: the safety nets count this thread's CPU, not the wall clock.
 const cpuClock = openThreadCpuClock();
 
@@ -57,27 +78,38 @@ async function judge(
   id = 0,
 ): Promise<void> {
   let damaged = false;
+  judging = true;
   journal.begin(id);
-  const document = await judgeWithReferenceAnswers(
-    {
-      quickjs,
-      ...job,
-      ...(cpuClock ? { cpuNow: cpuClock.now, cpuResolutionMs: cpuClock.resolutionMs } : {}),
-      // Progress goes to the shared journal; a message only if it does not fit there.
-      onPlan: (tests) => {
-        if (!journal.append({ plan: tests })) send({ type: "plan", id, tests });
+  let document: ResultsDocument;
+  try {
+    document = await judgeWithReferenceAnswers(
+      {
+        quickjs,
+        ...job,
+        ...(cpuClock ? { cpuNow: cpuClock.now, cpuResolutionMs: cpuClock.resolutionMs } : {}),
+        // Progress goes to the shared journal; a message only if it does not fit there.
+        onPlan: (tests) => {
+          if (!journal.append({ plan: tests })) send({ type: "plan", id, tests });
+        },
+        onTestResult: (index, result, verdict) => {
+          if (!journal.append({ index, result, verdict })) {
+            send({ type: "test", id, index, result, verdict });
+          }
+        },
+        onSandboxDamaged: () => {
+          damaged = true;
+        },
+        ...(prepared ? { prepared } : {}),
       },
-      onTestResult: (index, result, verdict) => {
-        if (!journal.append({ index, result, verdict })) {
-          send({ type: "test", id, index, result, verdict });
-        }
-      },
-      onSandboxDamaged: () => {
-        damaged = true;
-      },
-    },
-    referenceAnswers,
-  );
+      referenceAnswers,
+    );
+  } finally {
+    judging = false;
+  }
   const heapBytes = getHeapStatistics().used_heap_size;
   send({ type: "done", id, document, wasmBytes: memory.buffer.byteLength, heapBytes, damaged });
+  // A damaged module is replaced with its worker: nothing more is made on it. Otherwise the next
+  // sandbox is made once this message is on its way, before the next job can arrive.
+  if (damaged) prepared?.discard();
+  else setImmediate(() => prepareNext({ quickjs, memory }));
 }

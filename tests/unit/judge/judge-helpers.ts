@@ -3,9 +3,17 @@ import { judgeInSandbox } from "@/lib/judge/core";
 import type { JudgeCoreInput } from "@/lib/judge/core/types";
 import { judgeJob } from "@/lib/judge/judge-submission";
 import { loadQuickJS, type LoadedQuickJS } from "@/lib/judge/node/load-quickjs";
+import { openThreadCpuClock } from "@/lib/judge/node/thread-cpu";
 import type { ResultsDocument } from "@/lib/judge/results";
 
 let shared: Promise<LoadedQuickJS> | undefined;
+
+// The safety net on this thread's CPU clock, as in a pool worker: on a loaded machine a wall-clock
+// net would stop work that an idle one finishes.
+const cpuClock = openThreadCpuClock();
+const onCpu: Partial<JudgeCoreInput> = cpuClock
+  ? { cpuNow: cpuClock.now, cpuResolutionMs: cpuClock.resolutionMs }
+  : {};
 
 /** One capped QuickJS module per test file, as a worker would have. */
 export function sharedQuickJS(): Promise<LoadedQuickJS> {
@@ -22,7 +30,7 @@ export async function judgeExercise(
 ): Promise<ResultsDocument> {
   const { quickjs } = await sharedQuickJS();
   const exercise = loadExerciseForJudge(exerciseId);
-  return judgeInSandbox({ quickjs, ...judgeJob(exercise, code, mode), ...extra });
+  return judgeInSandbox({ quickjs, ...judgeJob(exercise, code, mode), ...onCpu, ...extra });
 }
 
 /** Judges code against an ad-hoc visible suite. */
@@ -36,6 +44,7 @@ export async function judgeWithSuite(
     quickjs,
     code,
     suites: [{ file: "tests.ts", source: tests, hidden: false }],
+    ...onCpu,
     ...extra,
   });
 }
