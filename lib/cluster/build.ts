@@ -6,7 +6,15 @@ import { join } from "node:path";
 // from overlapping on a machine shared by several people (or test runs).
 
 /** What a build is made from: a build older than any of these is stale. */
-const SOURCES = ["app", "lib", "content", "next.config.js", "package.json", "tsconfig.json"];
+const SOURCES = [
+  "app",
+  "lib",
+  "content",
+  "instrumentation.ts",
+  "next.config.js",
+  "package.json",
+  "tsconfig.json",
+];
 const IGNORED = new Set(["node_modules", ".next", "bench", "cli"]);
 
 /** Whether `.next/` holds a production build at least as new as every source file. */

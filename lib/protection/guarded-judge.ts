@@ -25,6 +25,7 @@ const cache = globalThis as typeof globalThis & {
   __tradeoffJudgeGuard?: JudgeGuard;
   __tradeoffJudgeAdmission?: JudgeAdmission;
   __tradeoffProbationPool?: JudgePool;
+  __tradeoffJudgeLanes?: Promise<WarmLanes>;
 };
 
 /**
@@ -60,15 +61,36 @@ function queueAdmission(): JudgeAdmission {
   return new JudgeAdmission({ concurrency: 100_000, maxQueued: 0, maxWaitMs: 0 });
 }
 
+/**
+ * Starts both lanes' workers and resolves once they are warm (none with the judge queue: the
+ * queue's workers judge). The server calls it as it starts (instrumentation.ts), so the first
+ * Submit finds warm workers instead of starting them (decision 201); the first judge request calls
+ * it too, for a server started some other way. A newcomer's first judge runs in probation, their
+ * next in the main lane: the probation pool warms first, the main one right after it (not both at
+ * once, which would slow the first).
+ */
+export function startJudgeLanes(): Promise<WarmLanes> {
+  if (judgeQueueConfigured()) return Promise.resolve({ workers: 0, warmupMs: [] });
+  cache.__tradeoffJudgeLanes ??= probationPool()
+    .whenReady()
+    .then(async () => {
+      const main = getJudgePool(() => ({ warmup: warmupJobs() }));
+      await main.whenReady();
+      const warmupMs = [probationPool(), main].flatMap((pool) => pool.stats().warmupMs);
+      return { workers: warmupMs.length, warmupMs };
+    });
+  return cache.__tradeoffJudgeLanes;
+}
+
+export interface WarmLanes {
+  workers: number;
+  /** Each worker's warm-up, ms: what a judge would have waited for had it started the worker. */
+  warmupMs: number[];
+}
+
 export function judgeGuard(): JudgeGuard {
   const queued = judgeQueueConfigured();
-  if (!cache.__tradeoffJudgeGuard && !queued) {
-    // A newcomer's first judge runs in probation, their next in the main lane: warm the probation
-    // pool now and the main one right after it (not both at once, which would slow the first).
-    void probationPool()
-      .whenReady()
-      .then(() => getJudgePool(() => ({ warmup: warmupJobs() })));
-  }
+  if (!cache.__tradeoffJudgeGuard) void startJudgeLanes();
   cache.__tradeoffJudgeGuard ??= new JudgeGuard({
     clock: new SystemClock(),
     main: queued ? queueAdmission() : judgeAdmission(),
