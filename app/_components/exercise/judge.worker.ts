@@ -5,7 +5,7 @@ import {
   newVariant,
   type QuickJSWASMModule,
 } from "quickjs-emscripten-core";
-import { createSandboxMemory, judgeInSandbox } from "@/lib/judge/core";
+import { createSandboxMemory, judgeInSandbox, PreparedSandboxes } from "@/lib/judge/core";
 import type { JudgeJob, WorkerMessage } from "./judge-protocol";
 
 // Run, in the browser: the same judge core the server uses, on QuickJS compiled to WebAssembly, fed
@@ -39,6 +39,43 @@ quickjs.then(
 // Jobs run one at a time: the page never sends a second one before the first answered, but a queue
 // keeps that an invariant of this file rather than of its caller.
 let queue: Promise<void> = Promise.resolve();
+let prepared: PreparedSandboxes | undefined;
+
+// A first judge on a fresh module is several times slower than the next (the engine compiles the
+// WebAssembly and the judge's own code as it first runs them): one tiny judge while the learner
+// reads the prompt takes that off the first Run, and the next Run's sandbox is made ahead of it.
+const WARM_UP_CODE = "export const one = (): number => 1;";
+const WARM_UP_TESTS = `import { test, expect } from "judge";
+import { one } from "./solution";
+test("warm-up", () => expect(one()).toBe(1));`;
+
+queue = quickjs.then(
+  async (module) => {
+    prepared = new PreparedSandboxes(module);
+    try {
+      await judgeInSandbox({
+        quickjs: module,
+        code: WARM_UP_CODE,
+        suites: [{ file: "tests.ts", source: WARM_UP_TESTS, hidden: false }],
+        mode: "run",
+      });
+    } catch {
+      // Only a warm-up: the Run that follows reports whatever is wrong.
+    }
+    prepareNext();
+  },
+  () => {},
+);
+
+/** Makes the next Run's runtime and harness now, while the learner is not waiting (decision 202). */
+function prepareNext() {
+  try {
+    prepared?.prepare();
+  } catch {
+    // The module broke making a sandbox: the next Run makes its own, and reports the damage.
+    prepared = undefined;
+  }
+}
 
 scope.onmessage = (event: MessageEvent<JudgeJob>) => {
   const job = event.data;
@@ -62,8 +99,12 @@ async function judge(job: JudgeJob): Promise<void> {
       onSandboxDamaged: () => {
         damaged = true;
       },
+      ...(prepared ? { prepared } : {}),
     });
     post({ type: "results", id: job.id, results, ...(damaged ? { damaged } : {}) });
+    // A damaged module is discarded with this worker by the page; nothing more is made on it.
+    if (damaged) prepared = undefined;
+    else setTimeout(prepareNext, 0);
   } catch (error) {
     post({ type: "failed", id: job.id, message: describe(error) });
   }

@@ -49,13 +49,19 @@ export function useJudging({
   useEffect(() => {
     const browserJudge = new BrowserJudge();
     judge.current = browserJudge;
-    // Load QuickJS while the learner reads the prompt, so the first Run is instant.
-    const warm = window.setTimeout(() => {
+    // Load QuickJS and judge a warm-up while the learner reads the prompt, so the first Run is
+    // instant: once the page is idle (hydration and the editor come first), within 2 s at most.
+    const start = () => {
       void browserJudge.warm();
       void loadJudgeClient();
-    }, 0);
+    };
+    const idle = typeof window.requestIdleCallback === "function";
+    const warm = idle
+      ? window.requestIdleCallback(start, { timeout: 2_000 })
+      : window.setTimeout(start, 0);
     return () => {
-      window.clearTimeout(warm);
+      if (idle) window.cancelIdleCallback(warm);
+      else window.clearTimeout(warm);
       browserJudge.dispose();
       abort.current?.abort();
     };

@@ -1,6 +1,7 @@
 // The environment-agnostic judge core: no Node APIs, no env, no wall clock beyond performance.now()
 // for deadlines. Safe to import from a browser Web Worker (Run) as well as the server's workers.
 export { judgeInSandbox } from "./judge-in-sandbox";
+export { PreparedSandboxes } from "./prepared-sandboxes";
 export {
   judgeWithReferenceAnswers,
   ReferenceAnswerCache,
