@@ -50,10 +50,10 @@ export function killedDocument(
 ): ResultsDocument {
   const why =
     reason === "time"
-      ? `stopped after ${Math.round(wallMs)} ms: a single call ran too long (a huge string, array or sort?)`
+      ? timeKillMessage(cpuMs ?? wallMs)
       : reason === "memory"
-        ? "stopped: the sandbox ran out of memory"
-        : "stopped: the sandbox crashed";
+        ? "stopped: the judge ran out of memory while this test ran. Look for a structure that grows with every request and is never trimmed."
+        : "stopped: the judge's worker failed while this test ran. Submit again; if it happens every time, something in this test's calls breaks the engine, so try a simpler version of that code.";
   const tests = (plan ?? []).map((planned, index): TestResult => {
     const done = finished[index];
     if (done) return done;
@@ -76,4 +76,14 @@ export function killedDocument(
     resources: { wallMs: Math.round(wallMs), ...(cpuMs === undefined ? {} : { cpuMs }) },
     tests,
   });
+}
+
+/**
+ * Loops and recursion are stopped inside the sandbox, with their own message; only one long call
+ * into a built-in gets here, so say which kinds do that. The time is the worker's CPU time when the
+ * pool could read it: on a busy machine the wall clock would overstate the learner's work.
+ */
+function timeKillMessage(workMs: number): string {
+  const seconds = (workMs / 1000).toFixed(1);
+  return `stopped from outside after ${seconds} s of work: one call into a built-in ran that long without returning, so the judge could not stop it between steps. Calls that do this are a very large string, array or join, a sort of a huge array, a product of enormous BigInts, or an error stack built at every level of a deep recursion: make that call smaller.`;
 }
