@@ -18,7 +18,15 @@ import {
   runRegisteredTest,
   settle,
 } from "./run-test";
-import { planEntries, readPlan, type PlannedTest } from "./plan";
+import {
+  planEntries,
+  readPlan,
+  readVisiblePlan,
+  samePlan,
+  type PlanEntry,
+  type PlannedTest,
+} from "./plan";
+import { referenceStandIn } from "./reference-stand-in";
 import { NetClock } from "./net-clock";
 import { LEARNER_MODULE, Sandbox, SandboxCrash } from "./sandbox";
 import { transpileTypeScript } from "./transpile";
@@ -29,6 +37,7 @@ import {
   suiteLoadFailure,
   summaryOf,
   transpileSuite,
+  type FailureFields,
 } from "./failures";
 import {
   DEFAULT_LIMITS,
@@ -39,6 +48,7 @@ import {
   type JudgeCoreInput,
   type JudgeLimits,
   type ReferenceAnswers,
+  type SuiteSource,
 } from "./types";
 
 const DEFAULT_SEED = 20_240_917;
@@ -95,6 +105,8 @@ export async function judgeInSandbox(input: JudgeCoreInput): Promise<ResultsDocu
   const reference =
     input.reference === undefined ? undefined : transpileSuite(input.reference, "reference");
 
+  const hiddenSuites = suites.filter((s) => s.hidden);
+  const standIn = reference === undefined ? undefined : referenceStandIn(reference);
   const progress: Progress = { tests: [], verdicts: [], pending: [] };
   let memoryBytes: number | undefined;
   let crashed = false;
@@ -107,8 +119,9 @@ export async function judgeInSandbox(input: JudgeCoreInput): Promise<ResultsDocu
       limits,
       net,
       suites: new Set(suites.map((s) => s.file)),
-      hiddenSuites: new Set(suites.filter((s) => s.hidden).map((s) => s.file)),
+      hiddenSuites: new Set(hiddenSuites.map((s) => s.file)),
       ...(reference === undefined ? {} : { reference }),
+      ...(standIn === undefined ? {} : { referenceStandIn: standIn }),
     });
     sandbox.callInternal("seedRandom", input.seed ?? DEFAULT_SEED).value?.dispose();
 
@@ -119,19 +132,33 @@ export async function judgeInSandbox(input: JudgeCoreInput): Promise<ResultsDocu
     if (loadOutput) progress.output = loadOutput;
     if (loadFailure) return document(learnerLoadFailure(loadFailure, limits, progress.output));
 
-    for (const suite of suites) {
-      sandbox.callInternal("beginSuite", suite.file, suite.hidden).value?.dispose();
-      limitOneTest(sandbox, limits, netFactor);
-      const failure = loadModule(sandbox, suite.js, suite.file);
-      if (failure) return document(suiteLoadFailure(failure, suite.file, limits));
-    }
-    sandbox.callInternal("endSuites").value?.dispose();
-    const plan = readPlan(sandbox.callInternalForString("testInfos"), input.expectedPlan);
-    if (!plan.ok) return document(planFailure(plan.reason));
-    progress.pending.push(...plan.plan);
-    planned = plan.plan.length;
+    // Decision 190: the visible tests run before the hidden suites (and the reference) are loaded,
+    // so learner code whose output and messages the learner reads never shares the heap with them.
+    const visibleSuites = suites.filter((s) => !s.hidden);
+    const visibleFailure = loadSuites(sandbox, visibleSuites, limits, netFactor);
+    if (visibleFailure) return document(visibleFailure);
+    const listed = sandbox.callInternalForString("testInfos");
+    const visible =
+      hiddenSuites.length === 0
+        ? readPlan(listed, input.expectedPlan)
+        : readVisiblePlan(listed, input.expectedPlan);
+    if (!visible.ok) return document(planFailure(visible.reason));
+    progress.pending.push(...visible.plan, ...expectedHidden(input.expectedPlan));
+    planned = progress.pending.length;
+    input.onPlan?.(input.expectedPlan ?? planEntries(visible.plan));
 
-    await runAllTests(sandbox, input, limits, net, progress, netFactor);
+    const budget = startBudget(sandbox, limits, net, netFactor);
+    await runTests(sandbox, input, limits, net, progress, budget, visible.plan.length);
+    if (hiddenSuites.length > 0) {
+      const hidden = await runHiddenPhase(sandbox, input, hiddenSuites, visible.plan, progress, {
+        limits,
+        net,
+        netFactor,
+        budget,
+      });
+      if ("failure" in hidden) return document(hidden.failure);
+      planned = hidden.planned;
+    }
     memoryBytes = sandbox.memoryUsedBytes();
     steps = Math.ceil(sandbox.steps);
   } catch (error) {
@@ -164,26 +191,94 @@ export async function judgeInSandbox(input: JudgeCoreInput): Promise<ResultsDocu
   );
 }
 
-async function runAllTests(
+/**
+ * The hidden phase (decision 190): loads the hidden suites once the visible tests are done, checks
+ * the whole plan, and runs the hidden tests on the same budget.
+ */
+async function runHiddenPhase(
+  sandbox: Sandbox,
+  input: JudgeCoreInput,
+  hiddenSuites: readonly (SuiteSource & { js: string })[],
+  visiblePlan: readonly PlannedTest[],
+  progress: Progress,
+  { limits, net, netFactor, budget }: PhaseLimits,
+): Promise<{ failure: FailureFields } | { planned: number }> {
+  const loadStarted = { steps: sandbox.steps, net: net.now() };
+  drainLeftovers(sandbox);
+  const failure = loadSuites(sandbox, hiddenSuites, limits, netFactor);
+  if (failure) {
+    // A visible test's memory bomb can leave no room to load the hidden suites: the hidden tests
+    // are then not run, as every test after a bomb is not.
+    if (!progress.verdicts.includes("memory_limit_exceeded") || progress.pending.length === 0)
+      return { failure };
+    const planned = progress.tests.length + progress.pending.length;
+    for (const info of progress.pending.splice(0)) {
+      const outcome: Outcome = { status: "error", kind: "after-memory" };
+      const result = testResult(info, outcome, "", limits);
+      progress.tests.push(result);
+      progress.verdicts.push(verdictOf(outcome));
+      input.onTestResult?.(progress.tests.length - 1, result, verdictOf(outcome));
+    }
+    return { planned };
+  }
+  const plan = readPlan(sandbox.callInternalForString("testInfos"), input.expectedPlan);
+  if (!plan.ok) return { failure: planFailure(plan.reason) };
+  if (!samePlan(plan.plan.slice(0, visiblePlan.length), visiblePlan))
+    return { failure: planFailure("the tests that loaded are not the exercise's tests") };
+  progress.pending.splice(0, progress.pending.length, ...plan.plan.slice(progress.tests.length));
+  if (input.expectedPlan === undefined) input.onPlan?.(planEntries(plan.plan));
+  // Loading the hidden suites is not the tests' work, as loading the visible ones was not.
+  budget.stepEnd += sandbox.steps - loadStarted.steps;
+  budget.netEnd += net.now() - loadStarted.net;
+  await runTests(sandbox, input, limits, net, progress, budget, plan.plan.length);
+  return { planned: plan.plan.length };
+}
+
+interface PhaseLimits {
+  limits: JudgeLimits;
+  net: NetClock;
+  netFactor: number;
+  budget: Budget;
+}
+
+/** The whole judge's budget, from the first test on: each test gets what is left, up to its own. */
+interface Budget {
+  stepEnd: number;
+  netEnd: number;
+  netFactor: number;
+}
+
+function startBudget(
+  sandbox: Sandbox,
+  limits: JudgeLimits,
+  net: NetClock,
+  netFactor: number,
+): Budget {
+  return {
+    stepEnd: sandbox.steps + limits.totalTimeMs * STEPS_PER_MS,
+    netEnd: net.now() + limits.totalTimeMs * netFactor,
+    netFactor,
+  };
+}
+
+/** Runs the planned tests from the next one up to index `end` (exclusive), in order. */
+async function runTests(
   sandbox: Sandbox,
   input: JudgeCoreInput,
   limits: JudgeLimits,
   net: NetClock,
   progress: Progress,
-  netFactor: number,
+  budget: Budget,
+  end: number,
 ): Promise<void> {
-  const count = progress.pending.length;
-  input.onPlan?.(planEntries(progress.pending));
   const seed = input.seed ?? DEFAULT_SEED;
-  const stepBudgetEnd = sandbox.steps + limits.totalTimeMs * STEPS_PER_MS;
-  const netBudgetEnd = net.now() + limits.totalTimeMs * netFactor;
-  for (let index = 0; index < count; index++) {
+  for (let index = progress.tests.length; index < end; index++) {
     const info = progress.pending[0] as TestInfo;
     const testSeed = (seed + index * 7919) >>> 0;
     let outcome: Outcome;
     let counterexample: Counterexample | undefined;
     let output: string | undefined;
-    if (sandbox.steps >= stepBudgetEnd || net.reached(netBudgetEnd)) {
+    if (sandbox.steps >= budget.stepEnd || net.reached(budget.netEnd)) {
       outcome = { status: "error", kind: "budget" };
     } else if (progress.verdicts.includes("memory_limit_exceeded")) {
       // A memory bomb goes off in every test that calls it, each one slower than the last as the
@@ -196,9 +291,9 @@ async function runAllTests(
     } else {
       drainLeftovers(sandbox);
       sandbox.limit(
-        Math.min(limits.testTimeMs * STEPS_PER_MS, stepBudgetEnd - sandbox.steps),
-        limits.testTimeMs * netFactor,
-        netBudgetEnd,
+        Math.min(limits.testTimeMs * STEPS_PER_MS, budget.stepEnd - sandbox.steps),
+        limits.testTimeMs * budget.netFactor,
+        budget.netEnd,
       );
       const answers = input.referenceAnswers;
       const mode = answers?.mode ?? "";
@@ -298,6 +393,33 @@ function hiddenMessage(outcome: Outcome, message: string): string | undefined {
   const detail = hiddenErrorDetail(message);
   const advice = missingGlobalAdvice(message);
   return advice === undefined ? detail : `${detail}\n\n${advice}`;
+}
+
+/** Loads suites in order, registration open only while one loads; the failure of the first that fails. */
+function loadSuites(
+  sandbox: Sandbox,
+  suites: readonly (SuiteSource & { js: string })[],
+  limits: JudgeLimits,
+  netFactor: number,
+): FailureFields | undefined {
+  for (const suite of suites) {
+    sandbox.callInternal("beginSuite", suite.file, suite.hidden).value?.dispose();
+    limitOneTest(sandbox, limits, netFactor);
+    const failure = loadModule(sandbox, suite.js, suite.file);
+    if (failure) return suiteLoadFailure(failure, suite.file, limits);
+  }
+  sandbox.callInternal("endSuites").value?.dispose();
+  return undefined;
+}
+
+/**
+ * The hidden tests a judge expects, before the hidden suites load: a crash before then still
+ * reports each of them as not run.
+ */
+function expectedHidden(expected: readonly PlanEntry[] | undefined): PlannedTest[] {
+  return (expected ?? [])
+    .filter((test) => test.hidden)
+    .map((test) => ({ ...test, file: "", kind: "test" }));
 }
 
 /** Evaluates a module (settling top-level await); returns the outcome if it failed. */

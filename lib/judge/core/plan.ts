@@ -58,6 +58,30 @@ export function readPlan(json: string | undefined, expected?: readonly PlanEntry
   return { ok: true, plan: parsed.data };
 }
 
+/**
+ * Reads the listing after the visible suites, when hidden suites are still to load (decision 190):
+ * well-formed, possibly empty, and the expected plan's visible tests exactly.
+ */
+export function readVisiblePlan(
+  json: string | undefined,
+  expected?: readonly PlanEntry[],
+): PlanReading {
+  if (json === undefined) return { ok: false, reason: "the tests could not be listed" };
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return { ok: false, reason: "the list of tests is not readable" };
+  }
+  const parsed = z.array(plannedTestSchema).max(MAX_PLANNED_TESTS).safeParse(value);
+  if (!parsed.success) return { ok: false, reason: "the list of tests is malformed" };
+  const visible = expected?.filter((test) => !test.hidden);
+  if (visible !== undefined && !samePlan(parsed.data, visible)) {
+    return { ok: false, reason: "the tests that loaded are not the exercise's tests" };
+  }
+  return { ok: true, plan: parsed.data };
+}
+
 export function planEntries(plan: readonly PlannedTest[]): PlanEntry[] {
   return plan.map(({ name, hidden, category }) => ({
     name,

@@ -86,6 +86,7 @@ export function referenceAnswersKey(input: JudgeCoreInput): string | undefined {
 export async function judgeWithReferenceAnswers(
   input: JudgeCoreInput,
   cache: ReferenceAnswerCache,
+  options: { afterRecording?: () => void } = {},
 ): Promise<ResultsDocument> {
   const key = referenceAnswersKey(input);
   // The plan is checked against the one the reference's judge listed, once there is one.
@@ -114,6 +115,9 @@ export async function judgeWithReferenceAnswers(
       cache.rememberPlan(input.suites, document.tests);
     }
     if (own) return document;
+    // The reference's source, and its answers, are left in the module's freed memory: gone before
+    // the learner's code runs in it (decision 190).
+    options.afterRecording?.();
     tests = cache.get(key);
     const recordedPlan = cache.planFor(input.suites);
     if (recordedPlan !== undefined) input = { ...input, expectedPlan: recordedPlan };

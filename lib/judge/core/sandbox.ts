@@ -43,6 +43,10 @@ const JOBS_PER_STEP = 250;
 const HEAP_OBJECTS_PER_STEP = 25_000;
 /** The global the harness's lockdown takes `heapBytes` from, and deletes, before any other code runs. */
 const HEAP_BYTES_GLOBAL = "__judgeHeapBytes";
+/** Likewise the host function that evaluates the reference when its stand-in is first used. */
+const LOAD_REFERENCE_GLOBAL = "__judgeLoadReference";
+/** The reference itself, behind its stand-in (reference-stand-in.ts). */
+const REFERENCE_SOURCE_MODULE = "reference:source";
 
 /** The names under which test files may import the learner's module. */
 const LEARNER_ALIASES = new Set(["./solution", "./solution.ts", "learner", LEARNER_MODULE]);
@@ -58,6 +62,11 @@ export interface SandboxOptions {
   limits: JudgeLimits;
   /** Transpiled reference source, if hidden suites may import "reference". */
   reference?: string;
+  /**
+   * What hidden suites get as "reference" instead of its source: a module whose exports evaluate
+   * the reference the first time one is used (reference-stand-in.ts). Without it, the reference.
+   */
+  referenceStandIn?: string;
   /** Module names of the hidden suites (only they may import "reference"). */
   hiddenSuites: ReadonlySet<string>;
   /** Module names of all suites. */
@@ -120,6 +129,9 @@ export class Sandbox {
     );
     this.context.setProp(this.context.global, HEAP_BYTES_GLOBAL, heapBytes);
     heapBytes.dispose();
+    const loadReference = this.context.newFunction("loadReference", () => this.loadReference());
+    this.context.setProp(this.context.global, LOAD_REFERENCE_GLOBAL, loadReference);
+    loadReference.dispose();
   }
 
   /** The judge's limits, safety-net clock and module graph: once, before any other code runs. */
@@ -314,13 +326,28 @@ export class Sandbox {
     }
   }
 
+  /** The stand-in's loader: evaluates the reference and hands its namespace to the guest. */
+  private loadReference(): QuickJSHandle | { error: QuickJSHandle } {
+    const reference =
+      this.options?.referenceStandIn === undefined ? undefined : this.options.reference;
+    if (reference === undefined) return { error: this.context.newError("no reference here") };
+    const result = this.guard(() =>
+      this.context.evalCode(reference, REFERENCE_SOURCE_MODULE, { type: "module" }),
+    );
+    if (result.error) return { error: result.error };
+    return result.value;
+  }
+
   private normalize(base: string, requested: string): string {
     // Before configure() nothing but the harness may be loaded.
     const options = this.options ?? NOTHING_CONFIGURED;
     if (requested === PUBLIC_MODULE) {
       return options.suites.has(base) ? PUBLIC_MODULE : LEARNER_JUDGE_MODULE;
     }
-    if ((base === PUBLIC_MODULE || base === LEARNER_JUDGE_MODULE) && requested === HARNESS_MODULE)
+    if (
+      (base === PUBLIC_MODULE || base === LEARNER_JUDGE_MODULE || base === REFERENCE_MODULE) &&
+      requested === HARNESS_MODULE
+    )
       return HARNESS_MODULE;
     if (options.suites.has(base)) {
       if (LEARNER_ALIASES.has(requested)) return LEARNER_MODULE;
@@ -335,7 +362,8 @@ export class Sandbox {
     if (name === PUBLIC_MODULE) return JUDGE_MODULE_SOURCE;
     if (name === LEARNER_JUDGE_MODULE) return LEARNER_JUDGE_MODULE_SOURCE;
     const reference = this.options?.reference;
-    if (name === REFERENCE_MODULE && reference !== undefined) return reference;
+    if (name === REFERENCE_MODULE && reference !== undefined)
+      return this.options?.referenceStandIn ?? reference;
     const requested = name.startsWith(FORBIDDEN) ? name.slice(FORBIDDEN.length) : name;
     return {
       error: new Error(

@@ -2,14 +2,15 @@ import { getHeapStatistics } from "node:v8";
 import { parentPort, workerData } from "node:worker_threads";
 import { PreparedSandboxes } from "../core/prepared-sandboxes";
 import { ReferenceAnswerCache, judgeWithReferenceAnswers } from "../core/reference-answers";
-import { loadQuickJS, type LoadedQuickJS } from "./load-quickjs";
+import { WorkerSandbox } from "./worker-sandbox";
 import { JournalWriter } from "./progress-journal";
 import { openThreadCpuClock } from "./thread-cpu";
 import type { ResultsDocument } from "../results";
 import type { FromWorker, JudgeJob, ToWorker, WorkerData } from "./protocol";
 
 /**
- * The worker thread's loop: one QuickJS module (with its capped memory) judges one job at a time.
+ * The worker thread's loop: one QuickJS module (with its capped memory, erased between judges:
+ * worker-sandbox.ts) judges one job at a time.
  * Runs in a worker started by the pool with a 4 MB stack, so the sandbox's 256 KB stack limit trips
  * long before the host's.
  */
@@ -21,7 +22,7 @@ export async function startJudgeWorker(): Promise<void> {
   const journal = new JournalWriter(data.journal);
 
   const started = performance.now();
-  const sandbox = await loadQuickJS();
+  const sandbox = await WorkerSandbox.load();
   // The differential test imports fast-check on demand; load it now, not during someone's judge.
   await import("fast-check");
   const [first, ...others] = data.warmup ?? [];
@@ -58,7 +59,7 @@ let judging = false;
  * worker waits, not on the learner's time (decision 202). If even that breaks the module, the
  * worker ends: the pool replaces a worker that exits, and no judge runs on a broken module.
  */
-function prepareNext({ quickjs }: LoadedQuickJS): void {
+function prepareNext({ quickjs }: WorkerSandbox): void {
   if (judging) return;
   prepared ??= new PreparedSandboxes(quickjs);
   try {
@@ -71,7 +72,7 @@ function prepareNext({ quickjs }: LoadedQuickJS): void {
 const cpuClock = openThreadCpuClock();
 
 async function judge(
-  { quickjs, memory }: LoadedQuickJS,
+  sandbox: WorkerSandbox,
   job: JudgeJob,
   send: (message: FromWorker) => void,
   journal: JournalWriter,
@@ -84,7 +85,7 @@ async function judge(
   try {
     document = await judgeWithReferenceAnswers(
       {
-        quickjs,
+        quickjs: sandbox.quickjs,
         ...job,
         ...(cpuClock ? { cpuNow: cpuClock.now, cpuResolutionMs: cpuClock.resolutionMs } : {}),
         // Progress goes to the shared journal; a message only if it does not fit there.
@@ -102,14 +103,26 @@ async function judge(
         ...(prepared ? { prepared } : {}),
       },
       referenceAnswers,
+      // Erasing needs every runtime of the module freed: the one made ahead too (decision 190).
+      { afterRecording: () => erase(sandbox) },
     );
   } finally {
     judging = false;
   }
   const heapBytes = getHeapStatistics().used_heap_size;
-  send({ type: "done", id, document, wasmBytes: memory.buffer.byteLength, heapBytes, damaged });
-  // A damaged module is replaced with its worker: nothing more is made on it. Otherwise the next
-  // sandbox is made once this message is on its way, before the next job can arrive.
+  send({ type: "done", id, document, wasmBytes: sandbox.wasmBytes(), heapBytes, damaged });
+  // A damaged module is replaced with its worker: nothing more is made on it. Otherwise what the
+  // judge left in memory is erased and the next sandbox made once this message is on its way,
+  // before the next job can arrive.
   if (damaged) prepared?.discard();
-  else setImmediate(() => prepareNext({ quickjs, memory }));
+  else {
+    if (job.suites.some((suite) => suite.hidden)) erase(sandbox);
+    setImmediate(() => prepareNext(sandbox));
+  }
+}
+
+/** Puts the module's memory back as it was before the first judge (no runtime may be alive). */
+function erase(sandbox: WorkerSandbox): void {
+  prepared?.discard();
+  sandbox.erase();
 }

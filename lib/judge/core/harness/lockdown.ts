@@ -74,6 +74,18 @@ delete globalThis.__judgeHeapBytes;
 function heapBytes() {
   return typeof hostHeapBytes === "function" ? hostHeapBytes() : NaN;
 }
+// The host's loader of the reference, given to the reference's stand-in only (decision 190).
+const hostLoadReference = globalThis.__judgeLoadReference;
+delete globalThis.__judgeLoadReference;
+let referenceNamespace;
+/** The reference's namespace, evaluated on first use: until then its source is not in the heap. */
+function loadReference() {
+  if (referenceNamespace === undefined) {
+    if (typeof hostLoadReference !== "function") throw new TypeError("the reference is not available here");
+    referenceNamespace = hostLoadReference();
+  }
+  return referenceNamespace;
+}
 const call = (fn, self, ...args) => H.apply(fn, self, args);
 // Safe without the captured push: lockdown() freezes Array.prototype, so no index setter can exist.
 const push = (array, value) => { array[array.length] = value; };
