@@ -15,6 +15,11 @@ export interface ClusterOptions {
    * instance is refused by the others)…
    */
   env: Record<string, string>;
+  /**
+   * Variables for one instance on top of `env`, by index: e.g. one instance that reaches Redis
+   * through a proxy of its own (the fault test cuts it off).
+   */
+  instanceEnv?: readonly Record<string, string>[];
   /** The load balancer's port; 0 (the default) picks a free one. */
   port?: number;
   /** The instances' ports (one each); by default free ones are picked. */
@@ -68,7 +73,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
   };
   try {
     for (let i = 0; i < options.instances; i++) {
-      instances.push(startInstance(options, options.instancePorts?.[i] ?? (await freePort())));
+      instances.push(startInstance(options, i, options.instancePorts?.[i] ?? (await freePort())));
     }
     await Promise.all(
       instances.map((instance) => waitUntilServing(instance, options.readyTimeoutMs ?? 60_000)),
@@ -98,12 +103,18 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
   }
 }
 
-function startInstance(options: ClusterOptions, port: number): Instance {
+function startInstance(options: ClusterOptions, index: number, port: number): Instance {
   const next = join(options.root, "node_modules/next/dist/bin/next");
   const child = spawn(process.execPath, [next, "start", "-H", HOST, "-p", String(port)], {
     cwd: options.root,
     // The instances run with this process's environment plus the cluster's settings.
-    env: { ...process.env, NODE_ENV: "production", TRUST_PROXY: "1", ...options.env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      TRUST_PROXY: "1",
+      ...options.env,
+      ...options.instanceEnv?.[index],
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   killOnExit(child);
