@@ -32,7 +32,8 @@ export default defineConfig({
   webServer: {
     // e2e runs against the production build, never `next dev`.
     // prepare.ts migrates the e2e database (data/e2e/, kept apart from a developer's own data).
-    command: `npx tsx lib/cli/prepare.ts --skip-build && npx next build && npx next start -H 127.0.0.1 -p ${port}`,
+    // One build per `npm test`: the cluster tests made it already unless a source changed since.
+    command: `npx tsx lib/cli/prepare.ts --skip-build && npx tsx lib/cli/build-if-stale.ts && npx next start -H 127.0.0.1 -p ${port}`,
     env: {
       DATABASE_URL: "file:./data/e2e/tradeoff.db",
       DATA_DIR: "data/e2e",
