@@ -44,6 +44,9 @@ export async function ensureBuild(root: string, log: (line: string) => void): Pr
   const started = performance.now();
   const child = spawn(process.execPath, [join(root, "node_modules/next/dist/bin/next"), "build"], {
     cwd: root,
+    // A production build whoever asks for it (vitest runs with NODE_ENV=test): Playwright and
+    // the cluster tests serve the same one (lib/cli/build-if-stale.ts).
+    env: { ...process.env, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -105,7 +105,8 @@ beforeAll(async () => {
   workers.push(started1, started2);
   cluster = up;
   log(`cluster, 2 judge workers, PostgreSQL and Redis up in ${seconds(started)} s`);
-}, 900_000);
+  // Waiting for the build lock on a shared machine can take as long as another run's build.
+}, 1_500_000);
 
 afterAll(async () => {
   await cluster?.stop();
