@@ -64,7 +64,8 @@ function readEditorState(): EditorState | null {
   else if (overlay) text = overlay.textContent;
   return {
     now: performance.now(),
-    visible: rect.width > 0 && rect.height > 0,
+    // In the viewport: before the stylesheet arrives, layout puts the frame far below.
+    visible: rect.width > 0 && rect.height > 0 && rect.top >= 0 && rect.top < innerHeight - 20,
     monaco: Boolean(live) && frame.dataset.editorReady === "true",
     text,
     x: rect.left + Math.min(120, rect.width / 2),
@@ -107,7 +108,9 @@ async function lostKeystrokes(context: BrowserContext, url: string): Promise<num
   let first: EditorState | null = null;
   const deadline = Date.now() + TIMEOUT_MS;
   while (!first?.visible && Date.now() < deadline) first = await state(page);
-  if (!first) throw new Error(`no editor on ${url}`);
+  if (!first?.visible) throw new Error(`no editor on ${url}`);
+  // Painted, not only laid out: animation frames wait for the first paint.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
   const initial = count(first.text);
   await page.mouse.click(first.x, first.y);
   await page.keyboard.type(TYPED, { delay: 40 });

@@ -33,6 +33,22 @@ export function decodeLocalDraft(raw: string | null): LocalDraft | null {
   }
 }
 
+/**
+ * A script for the page's HTML, run as the browser parses it, right after the code's <pre>: it
+ * shows this device's draft before the page's JavaScript runs, so the learner never types on the
+ * starter when a draft exists, and the code does not change under them at hydration. It reads the
+ * format decodeLocalDraft reads (a unit test runs both on the same storage).
+ */
+export function draftRestoreScript(exerciseId: string): string {
+  const key = JSON.stringify(draftStorageKey(exerciseId)).replace(/</g, "\\u003c");
+  return (
+    `(function(){try{var p=document.currentScript.previousElementSibling;` +
+    `var d=JSON.parse(localStorage.getItem(${key})||"null");` +
+    `if(p&&d&&d.v===${VERSION}&&typeof d.code==="string"){p.textContent=d.code;p.__shownBeforeHydration=d.code}` +
+    `}catch(e){}})()`
+  );
+}
+
 export type DraftSource = "starter" | "local" | "server";
 
 /**

@@ -6,6 +6,7 @@ import type { JudgeLimits } from "@/lib/judge/core/types";
 import type { ResultsDocument } from "@/lib/judge/results";
 import { CodeEditor } from "./code-editor";
 import { ConfirmDialog } from "./confirm-dialog";
+import { draftRestoreScript } from "./draft-store";
 import { EditorSettings } from "./editor-settings";
 import { Hints } from "./hints";
 import type { EditorHandle } from "./monaco-editor";
@@ -34,6 +35,8 @@ export interface ExerciseWorkspaceProps {
   /** The exercise's title, shown in focus mode (the page's heading is hidden then). */
   title: string;
   starter: string;
+  /** The starter highlighted at build time, shown (and editable) before Monaco has loaded. */
+  starterHtml?: string;
   /** Source of the visible tests only; the hidden suite never reaches the browser. */
   visibleTests: string;
   hints: readonly string[];
@@ -54,6 +57,7 @@ export function ExerciseWorkspace({
   exerciseId,
   title,
   starter,
+  starterHtml,
   visibleTests,
   hints,
   prompt,
@@ -130,6 +134,8 @@ export function ExerciseWorkspace({
         <CodeEditor
           value={draft.code}
           onChange={draft.setCode}
+          highlightedHtml={starterHtml}
+          beforeHydration={draftRestoreScript(exerciseId)}
           path={`file:///exercises/${exerciseId}/solution.ts`}
           label="Your solution"
           height="100%"

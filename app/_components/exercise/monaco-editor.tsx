@@ -10,6 +10,16 @@ export interface EditorHandle {
   goTo(line: number, column: number): void;
 }
 
+/** What the plain text layer hands over when Monaco takes its place (code-editor.tsx). */
+export interface MonacoHandle extends EditorHandle {
+  takeOver(
+    text: string,
+    selection: { start: number; end: number } | null,
+    scroll: { top: number; left: number },
+    focused: boolean,
+  ): void;
+}
+
 export interface MonacoEditorProps {
   value: string;
   onChange?: (value: string) => void;
@@ -49,8 +59,22 @@ export function MonacoEditor({
   wordWrap = false,
   fontSize = 14,
   companionFiles,
-}: MonacoEditorProps) {
+  onMonacoReady,
+}: MonacoEditorProps & { onMonacoReady?: (handle: MonacoHandle) => void }) {
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  // Texts this editor reported: when one comes back as `value` it is an echo, possibly older than
+  // the model (the prop is applied after paint, and a key may have landed since). Writing it back
+  // would drop that key, so only other values (a restored draft, Reset) replace the model.
+  const reported = useRef(new Set<string>());
+  const latestValue = useRef(value);
+
+  useEffect(() => {
+    latestValue.current = value;
+    const model = editorRef.current?.getModel();
+    if (!model || reported.current.has(value) || model.getValue() === value) return;
+    reported.current.clear();
+    model.pushEditOperations([], [{ range: model.getFullModelRange(), text: value }], () => null);
+  }, [value]);
   const theme = usePreferredTheme();
 
   const handleMount: OnMount = (editor) => {
@@ -61,14 +85,39 @@ export function MonacoEditor({
       ...(window as unknown as { __tradeoffEditors?: Record<string, unknown> }).__tradeoffEditors,
       [path]: editor,
     };
-    onReady?.({
+    // The model may be older than `value` (created for this path before, or keys typed since).
+    const model = editor.getModel();
+    if (model && model.getValue() !== latestValue.current) model.setValue(latestValue.current);
+    const handle: MonacoHandle = {
       focus: () => editor.focus(),
       goTo: (line, column) => {
         editor.setPosition({ lineNumber: line, column });
         editor.revealPositionInCenter({ lineNumber: line, column });
         editor.focus();
       },
-    });
+      takeOver: (text, selection, scroll, focused) => {
+        const model = editor.getModel();
+        if (!model) return;
+        // Keystrokes typed in the plain layer while Monaco was being created.
+        if (model.getValue() !== text) {
+          model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null);
+        }
+        if (selection) {
+          const start = model.getPositionAt(selection.start);
+          const end = model.getPositionAt(selection.end);
+          editor.setSelection({
+            startLineNumber: start.lineNumber,
+            startColumn: start.column,
+            endLineNumber: end.lineNumber,
+            endColumn: end.column,
+          });
+        }
+        editor.setScrollPosition({ scrollTop: scroll.top, scrollLeft: scroll.left });
+        if (focused) editor.focus();
+      },
+    };
+    onReady?.(handle);
+    onMonacoReady?.(handle);
   };
 
   useEffect(() => {
@@ -98,9 +147,16 @@ export function MonacoEditor({
       height={height}
       path={path}
       defaultLanguage="typescript"
-      value={value}
+      defaultValue={value}
       theme={theme}
-      onChange={(next) => onChange?.(next ?? "")}
+      onChange={(next) => {
+        const text = next ?? "";
+        reported.current.add(text);
+        if (reported.current.size > 64) {
+          reported.current.delete(reported.current.values().next().value!);
+        }
+        onChange?.(text);
+      }}
       beforeMount={() => {
         if (typeDeclarations) declareJudgeModule(typeDeclarations);
         for (const file of companionFiles ?? []) {
@@ -117,6 +173,14 @@ export function MonacoEditor({
         domReadOnly: readOnly,
         ariaLabel: label,
         minimap: { enabled: false },
+        // The plain layer before Monaco (plain-editor.module.css) is laid out with these: the
+        // site's monospace font, five digits of line numbers, 10 px of decorations, folding.
+        fontFamily: monoFontFamily(),
+        lineNumbersMinChars: 5,
+        lineDecorationsWidth: 10,
+        glyphMargin: false,
+        folding: true,
+        fontLigatures: false,
         fontSize,
         lineHeight: Math.round(fontSize * 1.45),
         wordWrap: wordWrap ? "on" : "off",
@@ -137,6 +201,11 @@ export function MonacoEditor({
       }}
     />
   );
+}
+
+function monoFontFamily(): string | undefined {
+  const family = getComputedStyle(document.documentElement).getPropertyValue("--font-mono").trim();
+  return family || undefined;
 }
 
 function usePreferredTheme(): "vs" | "vs-dark" {

@@ -1,12 +1,15 @@
 "use client";
 
 import { loader } from "@monaco-editor/react";
-import * as monaco from "monaco-editor";
+import * as monaco from "monaco-editor/editor/editor.api";
+import * as ts from "monaco-editor/languages/features/typescript/register";
+import "./monaco-features";
 import { sandboxGlobalsDeclarations } from "./sandbox-globals";
 
-// Monaco from our own bundle, never a CDN (decision 050). This module is imported only by the
-// editor component, which the exercise page loads with `next/dynamic({ ssr: false })`, so none of
-// this reaches reading pages or the server.
+// Monaco from our own bundle, never a CDN (decision 050): its core API, the features we use and
+// TypeScript alone (decision 242), not the full `monaco-editor` entry. This module is imported
+// only by the editor component, which loads it with a dynamic import, so none of this reaches the
+// server or a page's first load.
 
 declare global {
   interface Window {
@@ -34,9 +37,8 @@ self.MonacoEnvironment = {
   },
 };
 
-loader.config({ monaco });
-
-const ts = monaco.typescript;
+// @monaco-editor/react types `monaco` as the full entry; the API object is the part it calls.
+loader.config({ monaco: monaco as unknown as Parameters<typeof loader.config>[0]["monaco"] });
 
 // The sandbox is plain ES2020 with no DOM, timers, Node or modules beyond "judge": type-check the
 // learner's code against that, so `setTimeout` or `process` is flagged before Run is pressed.

@@ -78,13 +78,16 @@ export function useDraft(exerciseId: string, starter: string): Draft {
     const local = readLocalDraft(exerciseId);
     const first = chooseInitialCode({ starter, local, server: null });
     if (first.source !== "starter") {
-      latest.current = first.code;
-      lastSaved.current.local = first.code;
-      if (local?.synced) lastSaved.current.server = first.code;
+      // Keystrokes typed before hydration were typed on what the page showed, which was already
+      // this device's draft (draftRestoreScript): they are the newest code, keep them.
+      if (!editedSinceLoad.current) {
+        latest.current = first.code;
+        lastSaved.current.local = first.code;
+        if (local?.synced) lastSaved.current.server = first.code;
+      }
       // localStorage exists only after hydration; reading it during render would make the server
       // HTML and the first client render disagree.
-      // eslint-disable-next-line react-hooks/set-state-in-effect
-      setCodeState(first.code);
+      setCodeState(latest.current);
       setSource(first.source);
     }
     void fetchServerDraft(exerciseId).then((server) => {

@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import {
   chooseInitialCode,
   decodeLocalDraft,
+  draftRestoreScript,
   draftStorageKey,
   encodeLocalDraft,
 } from "@/app/_components/exercise/draft-store";
@@ -64,5 +65,53 @@ describe("local draft encoding", () => {
 
   test("keys are per exercise", () => {
     expect(draftStorageKey("fixed-window")).not.toBe(draftStorageKey("token-bucket"));
+  });
+});
+
+describe("draftRestoreScript", () => {
+  // Runs the inline script as the browser would, with the <pre> before it and a localStorage.
+  function runScript(exerciseId: string, stored: Record<string, string>) {
+    const pre: { textContent: string; __shownBeforeHydration?: string } = {
+      textContent: "starter",
+    };
+    const context = {
+      document: { currentScript: { previousElementSibling: pre } },
+      localStorage: { getItem: (key: string) => stored[key] ?? null },
+    };
+    new Function("document", "localStorage", draftRestoreScript(exerciseId))(
+      context.document,
+      context.localStorage,
+    );
+    return pre;
+  }
+
+  test("shows the draft decodeLocalDraft would read, before hydration", () => {
+    const draft = { code: "const kept = 1;\n</script><b>", synced: false };
+    const pre = runScript("fixed-window", {
+      [draftStorageKey("fixed-window")]: encodeLocalDraft(draft),
+    });
+    expect(pre.textContent).toBe(draft.code);
+    expect(pre.__shownBeforeHydration).toBe(draft.code);
+  });
+
+  test("leaves the starter when there is no draft, another exercise's, or an unreadable one", () => {
+    expect(runScript("fixed-window", {}).textContent).toBe("starter");
+    expect(
+      runScript("fixed-window", {
+        [draftStorageKey("token-bucket")]: encodeLocalDraft({ code: "x", synced: true }),
+      }).textContent,
+    ).toBe("starter");
+    expect(
+      runScript("fixed-window", { [draftStorageKey("fixed-window")]: "not json" }).textContent,
+    ).toBe("starter");
+    expect(
+      runScript("fixed-window", {
+        [draftStorageKey("fixed-window")]: JSON.stringify({ v: 99, code: "x" }),
+      }).textContent,
+    ).toBe("starter");
+  });
+
+  test("cannot close its own script element whatever the exercise id", () => {
+    expect(draftRestoreScript("a</script><script>alert(1)")).not.toContain("</script>");
   });
 });

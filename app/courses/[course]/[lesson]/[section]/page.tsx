@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getCatalog, requireSection } from "@/app/_components/content-lookup";
+import { EditorPrefetch } from "@/app/_components/exercise/editor-prefetch";
 import { LessonToc } from "@/app/_components/lesson-toc";
 import { lessonMdxComponents } from "@/app/_components/mdx/mdx-components";
 import { SectionReadTracker } from "@/app/_components/progress/section-read-tracker";
@@ -46,6 +47,7 @@ export default async function SectionPage({ params }: SectionParams) {
 
   return (
     <div className={styles.layout}>
+      <EditorPrefetch />
       <aside className={styles.sidebar}>
         <LessonToc lesson={lesson} currentSection={section.slug} headings={headings} />
       </aside>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { Breadcrumbs } from "@/app/_components/breadcrumbs";
 import { getCatalog, requireLesson } from "@/app/_components/content-lookup";
+import { EditorPrefetch } from "@/app/_components/exercise/editor-prefetch";
 import { ExerciseList } from "@/app/_components/mdx/exercise-list";
 import { courseHref, lessonHref } from "@/lib/content/urls";
 import styles from "@/app/_components/exercise/exercise.module.css";
@@ -32,6 +33,7 @@ export default async function ExercisesPage({ params }: ExercisesParams) {
   const { course, lesson } = requireLesson(slugs.course, slugs.lesson);
   return (
     <div>
+      <EditorPrefetch />
       <Breadcrumbs
         trail={[
           { label: "Courses", href: "/" },

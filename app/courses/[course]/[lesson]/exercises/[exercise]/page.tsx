@@ -70,6 +70,7 @@ export default async function ExercisePage({ params }: ExerciseParams) {
   const exercise = loadExerciseForClient(summary.slug);
   const { Content } = await compileMdx(exercise.readme.file, exercise.readme.body);
   const testsHtml = await highlightToHtml(exercise.visibleTests, "ts");
+  const starterHtml = await highlightToHtml(exercise.starter, "ts");
   const previous = lesson.exercises[index - 1];
   const next = lesson.exercises[index + 1];
 
@@ -106,6 +107,7 @@ export default async function ExercisePage({ params }: ExerciseParams) {
         exerciseId={summary.slug}
         title={summary.title}
         starter={exercise.starter}
+        starterHtml={starterHtml}
         visibleTests={exercise.visibleTests}
         hints={summary.hints}
         typeDeclarations={exercise.judgeTypes}

@@ -1,0 +1,136 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Page, Route } from "@playwright/test";
+import { findCourse, findLesson, loadCatalog } from "@/lib/content/loader";
+import { expect, test } from "./fixtures";
+
+// The exercise page before Monaco has arrived (decision 243): the code is there at once,
+// highlighted and editable, keystrokes are kept, and Monaco takes over where the learner stands.
+// Monaco's script is held back by the test, so "before Monaco" is a state the test controls, not a
+// race with the machine's speed.
+
+const course = findCourse(loadCatalog(), "system-design")!;
+const lesson = findLesson(course, "rate-limiter")!;
+const exercise = lesson.exercises.find((e) => e.slug === "fixed-window")!;
+const exercisePath = `/courses/${course.slug}/${lesson.slug}/exercises/${exercise.slug}`;
+const modelPath = `file:///exercises/${exercise.slug}/solution.ts`;
+const starter = fs.readFileSync(path.join(exercise.dir, "starter.ts"), "utf8");
+
+// A new learner has no server draft yet: the draft API answers 404, which Chromium logs.
+test.use({ allowedConsoleErrors: [/status of 404 .*\/api\/drafts\//] });
+
+/** Holds back every script carrying Monaco until release() is called. */
+async function holdMonaco(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route("**/_next/static/chunks/**", async (route: Route) => {
+    try {
+      const response = await route.fetch();
+      const body = await response.body();
+      if (body.includes("MonacoEnvironment")) {
+        held++;
+        await released;
+      }
+      await route.fulfill({ response, body });
+    } catch {
+      // The page closed while the script was held: nothing left to answer.
+    }
+  });
+  return { release, held: () => held };
+}
+
+function monacoValue(page: Page): Promise<string | null> {
+  return page.evaluate((key) => {
+    const editors = (
+      window as unknown as { __tradeoffEditors?: Record<string, { getValue(): string }> }
+    ).__tradeoffEditors;
+    return editors?.[key]?.getValue() ?? null;
+  }, modelPath);
+}
+
+test("keystrokes typed as soon as the code shows are all kept when Monaco takes over", async ({
+  page,
+}) => {
+  const monaco = await holdMonaco(page);
+  await page.goto(exercisePath, { waitUntil: "commit" });
+  const code = page.getByTestId("editor").getByTestId("editor-skeleton");
+  await expect(code).toBeVisible();
+  await code.click();
+  await page.keyboard.press("ControlOrMeta+Home");
+  const typed = "// typed before the editor loaded\n";
+  await page.keyboard.type(typed, { delay: 20 });
+  await expect.poll(() => code.evaluate((node) => node.textContent)).toBe(`${typed}${starter}`);
+
+  await expect.poll(monaco.held).toBeGreaterThan(0);
+  monaco.release();
+  await expect(page.locator("[data-editor-ready=true]").first()).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => monacoValue(page)).toBe(`${typed}${starter}`);
+
+  // The caret and the focus moved over too: typing goes on where it stopped.
+  await page.keyboard.type("// and after\n", { delay: 20 });
+  await expect.poll(() => monacoValue(page)).toBe(`${typed}// and after\n${starter}`);
+});
+
+test("before Monaco the code is highlighted, Ctrl+Enter runs it, and Monaco does not move it", async ({
+  page,
+}) => {
+  const monaco = await holdMonaco(page);
+  await page.goto(exercisePath);
+  const code = page.getByTestId("editor").getByTestId("editor-skeleton");
+  // Build-time highlighting: palette classes from shiki, no inline colours.
+  await expect(code.locator("span.line").first()).toBeVisible();
+  expect(await code.locator("span[class*='l']").count()).toBeGreaterThan(10);
+  expect(await code.locator("[style]").count()).toBe(0);
+
+  // The starter fails its tests: Run (Ctrl+Enter) judges what the plain layer holds.
+  await code.click();
+  await page.keyboard.press("ControlOrMeta+Enter");
+  await expect(page.getByTestId("verdict")).toBeVisible({ timeout: 30_000 });
+
+  const firstLine = async (selector: string) => {
+    const token = page.getByTestId("editor").locator(selector).first();
+    await expect(token).toBeVisible();
+    return (await token.boundingBox())!;
+  };
+  // The first token of the first line, in each: both are inline boxes in a line of the same height.
+  const before = await firstLine("[data-testid=editor-skeleton] span.line > span");
+  monaco.release();
+  await expect(page.locator("[data-editor-ready=true]").first()).toBeVisible({ timeout: 30_000 });
+  const after = await firstLine(".view-line > span > span");
+  // The first line of code starts where it was, at the same size (within a pixel: Monaco rounds
+  // its gutter).
+  expect(Math.abs(after.x - before.x)).toBeLessThanOrEqual(1.5);
+  expect(Math.abs(after.y - before.y)).toBeLessThanOrEqual(1.5);
+  expect(Math.abs(after.height - before.height)).toBeLessThanOrEqual(1);
+});
+
+test("a lesson page prefetches the editor once the reader is active, without running it", async ({
+  page,
+}) => {
+  const practice = lesson.sections.find((s) => s.slug === "practice") ?? lesson.sections[0]!;
+  const prefetched: string[] = [];
+  page.on("request", (request) => {
+    if (/\/_next\/static\/chunks\/.+\.(js|css)$/.test(request.url()))
+      prefetched.push(request.url());
+  });
+  await page.goto(`/courses/${course.slug}/${lesson.slug}/${practice.slug}`);
+  await page.waitForLoadState("networkidle");
+  const { files } = (await (await page.request.get("/api/editor-assets")).json()) as {
+    files: string[];
+  };
+  expect(files.length, "the editor's chunks found in the build").toBeGreaterThan(0);
+  expect(prefetched.filter((url) => files.some((file) => url.endsWith(file)))).toEqual([]);
+
+  await page.mouse.move(200, 200);
+  await page.mouse.move(220, 260);
+  await expect
+    .poll(() => files.filter((file) => !prefetched.some((url) => url.endsWith(file))), {
+      timeout: 15_000,
+    })
+    .toEqual([]);
+  const ran = await page.evaluate(
+    () => "MonacoEnvironment" in window || document.querySelector(".monaco-editor") !== null,
+  );
+  expect(ran, "Monaco ran on a reading page").toBe(false);
+});
