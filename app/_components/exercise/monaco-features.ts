@@ -44,3 +44,7 @@ import "monaco-editor/editor/browser/coreCommands";
 import "monaco-editor/editor/contrib/caretOperations/browser/caretOperations";
 import "monaco-editor/editor/contrib/suggest/browser/suggestController";
 import "monaco-editor/editor/contrib/gotoError/browser/markerSelectionStatus";
+// Services other contributions inject, registered by features we leave out (codelens, drop into
+// editor): without them creating an editor throws "depends on UNKNOWN service".
+import "monaco-editor/editor/contrib/codelens/browser/codeLensCache";
+import "monaco-editor/editor/common/services/treeViewsDndService";

@@ -45,7 +45,12 @@ const kindLabels = {
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
+  // Monaco types through an EditContext <div>, neither an input nor contenteditable.
+  return (
+    target.isContentEditable ||
+    /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) ||
+    target.closest(".monaco-editor") !== null
+  );
 }
 
 /**
@@ -81,7 +86,7 @@ export function SiteSearch() {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
       if (isTyping(event.target) || document.querySelector("dialog[open]")) return;
-      // Inside the code editor "/" is a character (Monaco's textarea is caught by isTyping).
+      // Inside the code editor "/" is a character (isTyping knows Monaco's input).
       event.preventDefault();
       openRef.current();
     };
