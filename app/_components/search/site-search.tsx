@@ -45,11 +45,12 @@ const kindLabels = {
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  // Monaco types through an EditContext <div>, neither an input nor contenteditable.
+  // Monaco types through an EditContext <div>, neither an input nor contenteditable: anything
+  // inside a code editor's frame (code-editor.tsx) is typing.
   return (
     target.isContentEditable ||
     /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) ||
-    target.closest(".monaco-editor") !== null
+    target.closest("[data-editor-ready]") !== null
   );
 }
 
