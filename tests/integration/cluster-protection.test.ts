@@ -68,8 +68,11 @@ beforeAll(async () => {
   await Promise.all(
     cluster.instances.map(async (instance) => {
       const warm = new CookieJar();
-      await call(instance.url, "PUT", `/api/drafts/${EXERCISE}`, warm, { code });
-      await call(instance.url, "POST", "/api/judge/submit", warm, { exerciseId: EXERCISE, code });
+      // A cold instance's first answers can take long on a loaded machine: the warm-up waits.
+      const cold = 180_000;
+      await call(instance.url, "PUT", `/api/drafts/${EXERCISE}`, warm, { code }, cold);
+      const judge = { exerciseId: EXERCISE, code };
+      await call(instance.url, "POST", "/api/judge/submit", warm, judge, cold);
     }),
   );
   log(`judge pools warm after ${Math.round(performance.now() - started)} ms`);
@@ -89,6 +92,7 @@ async function call(
   path: string,
   jar: CookieJar,
   json?: unknown,
+  timeoutMs = 30_000,
 ): Promise<Response> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (jar.size > 0) headers.cookie = jar.header();
@@ -100,7 +104,7 @@ async function call(
     method,
     headers,
     ...(json === undefined ? {} : { body: JSON.stringify(json) }),
-    signal: AbortSignal.timeout(30_000),
+    signal: AbortSignal.timeout(timeoutMs),
   });
   jar.store(response);
   return response;
