@@ -2,7 +2,7 @@
 // palette classes, from the two shiki themes (lib/content/code-colors.ts).
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { expectedCodeColorsCss } from "@/lib/content/code-colors";
+import { expectedCodeColorsCss } from "@/lib/content/highlight";
 
 const target = join(process.cwd(), "app/code-colors.css");
 const css = await expectedCodeColorsCss();

@@ -127,14 +127,3 @@ export function codeColorsCss(
     "",
   ].join("\n");
 }
-
-/** The stylesheet app/code-colors.css must hold for the site's two themes. */
-export async function expectedCodeColorsCss(): Promise<string> {
-  const { codeThemes, getHighlighter } = await import("./highlight");
-  const shiki = await getHighlighter();
-  const palette = codePalette(shiki, codeThemes);
-  return codeColorsCss(palette, {
-    light: shiki.getTheme(codeThemes.light).fg.toLowerCase(),
-    dark: shiki.getTheme(codeThemes.dark).fg.toLowerCase(),
-  });
-}

@@ -1,6 +1,6 @@
 import type { Element } from "hast";
 import { createHighlighter, type Highlighter, type ShikiTransformer } from "shiki";
-import { codePalette, paletteClasses } from "./code-colors";
+import { codeColorsCss, codePalette, paletteClasses } from "./code-colors";
 
 // Syntax highlighting happens once, at build time, on the server: the browser receives coloured HTML
 // and no highlighter. Both themes are emitted as palette classes (`l3 d7`, lib/content/code-colors.ts)
@@ -79,4 +79,14 @@ const languageNames: Record<string, string> = {
 export function languageLabel(lang: string | undefined): string {
   if (!lang) return "Text";
   return languageNames[lang] ?? lang.toUpperCase();
+}
+
+/** The stylesheet app/code-colors.css must hold for the site's two themes. */
+export async function expectedCodeColorsCss(): Promise<string> {
+  const shiki = await getHighlighter();
+  const palette = codePalette(shiki, codeThemes);
+  return codeColorsCss(palette, {
+    light: shiki.getTheme(codeThemes.light).fg.toLowerCase(),
+    dark: shiki.getTheme(codeThemes.dark).fg.toLowerCase(),
+  });
 }

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { env } from "@/lib/env";
 import type { TrustProxy } from "@/lib/protection/config";
-import { illFormedStringPath, illFormedStringProblem, readBodyText } from "./body";
 import { requestHost } from "./forwarded";
 
 /**
@@ -13,7 +12,7 @@ import { requestHost } from "./forwarded";
  * Usage in a route handler:
  *
  *   export const PUT = route(async (request) => {
- *     const body = await readJson(request, draftBodySchema);   // 400 / 415 / 422 on bad input
+ *     const body = await readJson(request, draftBodySchema);   // lib/http/body.ts: 400/415/422
  *     ...
  *     if (!found) throw new HttpProblem(404, "Not found");
  *     return Response.json(result);
@@ -72,46 +71,17 @@ export function zodProblem(error: z.ZodError, status: 400 | 422 = 422): Response
   });
 }
 
-/** Largest JSON body any of our routes reads (a draft of 100,000 characters fits many times). */
-export const MAX_BODY_BYTES = 1_000_000;
-
-/**
- * Reads a JSON body and parses it with `schema`. Not JSON at all (or not sent as JSON) is a 400 or
- * 415 with field ""; bigger than `maxBytes` a 413, refused on Content-Length before anything is
- * read (lib/http/body.ts); JSON that fails the schema, or holds an ill-formed string anywhere, is
- * a 422 listing the field.
- */
-export async function readJson<S extends z.ZodType>(
-  request: Request,
-  schema: S,
-  maxBytes: number = MAX_BODY_BYTES,
-): Promise<z.infer<S>> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/(.+\+)?json\b/i.test(type)) {
-    throw new HttpProblem(415, "Unsupported media type", "Send the body as application/json.", [
-      { field: "", reason: "content-type must be application/json" },
-    ]);
-  }
-  const text = await readBodyText(request, maxBytes);
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    throw new HttpProblem(400, "The request body is not valid JSON", undefined, [
-      { field: "", reason: "must be a JSON document" },
-    ]);
-  }
-  const illFormed = illFormedStringPath(data);
-  if (illFormed !== null) throw illFormedStringProblem(illFormed);
-  return parseOr(schema, data, 422);
-}
-
 /** Parses route params or a query string; failures are 400 (the URL itself is wrong). */
 export function parseQuery<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
   return parseOr(schema, data, 400);
 }
 
-function parseOr<S extends z.ZodType>(schema: S, data: unknown, status: 400 | 422): z.infer<S> {
+/** Parses `data` with `schema`; failures are a problem of `status` listing the fields. */
+export function parseOr<S extends z.ZodType>(
+  schema: S,
+  data: unknown,
+  status: 400 | 422,
+): z.infer<S> {
   const parsed = schema.safeParse(data);
   if (parsed.success) return parsed.data;
   const title = status === 422 ? "The request body is invalid" : "The request is invalid";

@@ -1,3 +1,4 @@
+import "server-only";
 import { findCourse, findLesson, loadCatalog, type Lesson } from "@/lib/content/loader";
 import { getDb } from "@/lib/db";
 import { lessonDashboard, type LessonDashboard } from "./dashboard";

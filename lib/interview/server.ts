@@ -1,3 +1,4 @@
+import "server-only";
 import { getDb } from "@/lib/db";
 import { SystemClock } from "@/lib/limiters/clock";
 import type { Viewer } from "@/lib/auth/viewer";

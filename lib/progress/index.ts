@@ -1,3 +1,4 @@
+import "server-only";
 import { getAuth } from "@/lib/auth";
 import { confirmPassword, signOutHeaders } from "@/lib/auth/account";
 import type { Viewer } from "@/lib/auth/viewer";

@@ -1,3 +1,4 @@
+import "server-only";
 import os from "node:os";
 import { env } from "@/lib/env";
 import {

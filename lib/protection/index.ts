@@ -1,3 +1,4 @@
+import "server-only";
 import type { Cluster, Redis } from "ioredis";
 import { getAuth, requireLearner, type ViewerContext } from "@/lib/auth";
 import { env } from "@/lib/env";

@@ -1,5 +1,5 @@
 import type { Limiter } from "../limiters/burst";
-import { ManualClock } from "../limiters/clock";
+import type { ManualClock } from "../limiters/clock";
 import type { Arrival } from "./trace";
 
 export interface ReplayResult {

@@ -27,7 +27,7 @@ export function CopyButton() {
 
   return (
     <>
-      <button ref={button} type="button" className={styles.copy} onClick={copy}>
+      <button ref={button} type="button" className={styles.copy} onClick={() => void copy()}>
         {state === "copied" ? (
           "Copied"
         ) : state === "failed" ? (

@@ -51,7 +51,13 @@ export function lessonMdxComponents(context: LessonContext): MDXComponents {
     Value: (props: ValueProps) => <Value {...props} context={context} />,
     LimiterSource: (props: LimiterSourceProps) => <LimiterSource {...props} context={context} />,
     ExerciseList: () => <ExerciseList lesson={context.lesson} />,
-    Trap: (props: TrapProps) => <Trap {...props} context={context} />,
+    Trap: (props: TrapProps) => (
+      <Trap
+        {...props}
+        context={context}
+        componentsFor={(mdxFile) => lessonMdxComponents({ ...context, mdxFile })}
+      />
+    ),
     Flashcard: (props: FlashcardMdxProps) => <LessonFlashcard {...props} context={context} />,
     CardDeck: (props: CardDeckProps) => <CardDeck {...props} context={context} />,
   };

@@ -45,6 +45,12 @@ export function AccountPanel() {
     setMessage(result.error ? null : "Password changed. Other devices have been signed out.");
   };
 
+  // A request that never got an answer (offline, server down): say so instead of nothing.
+  const unreachable = () => {
+    setMessage(null);
+    setError("Could not reach the server. Check your connection and try again.");
+  };
+
   const signOut = async () => {
     await authClient.signOut();
     router.push("/");
@@ -96,7 +102,10 @@ export function AccountPanel() {
       {hasAccount ? (
         <section aria-labelledby="password">
           <h2 id="password">Change password</h2>
-          <form className={styles.form} onSubmit={changePassword}>
+          <form
+            className={styles.form}
+            onSubmit={(event) => void changePassword(event).catch(unreachable)}
+          >
             <label className={styles.field}>
               Current password
               <input
@@ -138,12 +147,19 @@ export function AccountPanel() {
           </p>
           {hasAccount ? (
             <p>
-              <button type="button" className={styles.secondary} onClick={signOut}>
+              <button
+                type="button"
+                className={styles.secondary}
+                onClick={() => void signOut().catch(unreachable)}
+              >
                 Sign out
               </button>
             </p>
           ) : null}
-          <form className={styles.form} onSubmit={deleteAccount}>
+          <form
+            className={styles.form}
+            onSubmit={(event) => void deleteAccount(event).catch(unreachable)}
+          >
             <h3>Delete {hasAccount ? "my account" : "my progress"}</h3>
             <p>
               This removes everything: progress, drafts, submissions and reviews. It cannot be

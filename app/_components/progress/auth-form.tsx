@@ -54,7 +54,17 @@ export function AuthForm({ mode }: { mode: "sign-in" | "sign-up" }) {
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate={false}>
+    <form
+      className={styles.form}
+      onSubmit={(event) =>
+        void onSubmit(event).catch(() => {
+          // No answer at all (offline, server down): the form is usable again and says why.
+          setPending(false);
+          setError("Could not reach the server. Check your connection and try again.");
+        })
+      }
+      noValidate={false}
+    >
       {mode === "sign-up" ? (
         <label className={styles.field}>
           Name <span className={styles.optional}>(optional)</span>

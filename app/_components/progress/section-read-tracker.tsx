@@ -39,9 +39,13 @@ export function SectionReadTracker({
 
   const onClick = async () => {
     setSending(true);
-    const ok = await markRead(course, lesson, section);
-    setFailed(!ok);
-    setSending(false);
+    try {
+      setFailed(!(await markRead(course, lesson, section)));
+    } catch {
+      setFailed(true); // no answer at all: offline or the server is down
+    } finally {
+      setSending(false);
+    }
   };
 
   return (
@@ -51,7 +55,12 @@ export function SectionReadTracker({
           <span aria-hidden="true">✓ </span>Section read
         </p>
       ) : (
-        <button type="button" className={styles.button} onClick={onClick} disabled={sending}>
+        <button
+          type="button"
+          className={styles.button}
+          onClick={() => void onClick()}
+          disabled={sending}
+        >
           Mark as read
         </button>
       )}

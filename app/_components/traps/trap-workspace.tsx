@@ -120,7 +120,11 @@ export function TrapWorkspace(props: TrapWorkspaceProps) {
         </p>
       )}
 
-      <form className={styles.predict} onSubmit={submit} aria-describedby={`${formId}-q`}>
+      <form
+        className={styles.predict}
+        onSubmit={(event) => void submit(event)}
+        aria-describedby={`${formId}-q`}
+      >
         <div id={`${formId}-q`} className={styles.question}>
           <p className={styles.eyebrow}>Predict before you run</p>
           <Markdown text={question} />

@@ -1,3 +1,4 @@
+import type { MDXComponents } from "mdx/types";
 import { ContentError } from "@/lib/content/content-error";
 import { compileMdx } from "@/lib/content/compile-mdx";
 import { highlightToHtml } from "@/lib/content/highlight";
@@ -21,7 +22,18 @@ export interface TrapProps {
  * shown once the run is back. Without JavaScript nothing can run, so a `<noscript>` holds the answer
  * and the explanation behind a click: a browser running scripts never renders it.
  */
-export async function Trap({ id, context }: TrapProps & { context: LessonContext }) {
+export async function Trap({
+  id,
+  context,
+  componentsFor,
+}: TrapProps & {
+  context: LessonContext;
+  /**
+   * The lesson's MDX components for another file of the lesson (the trap's README). Handed in by
+   * the components map, which imports this file: importing the map here would make a cycle.
+   */
+  componentsFor: (mdxFile: string) => MDXComponents;
+}) {
   const { lesson } = context;
   const trap = loadTrap({ dir: lesson.dir, courseSlug: lesson.courseSlug, slug: lesson.slug }, id);
   if (!trap) {
@@ -29,11 +41,9 @@ export async function Trap({ id, context }: TrapProps & { context: LessonContext
       `<Trap id="${id}">: the lesson has no traps/<letter>.${id}/ folder`,
     ]);
   }
-  const [html, { Content }, { lessonMdxComponents }] = await Promise.all([
+  const [html, { Content }] = await Promise.all([
     highlightToHtml(trap.snippet, "ts"),
     compileMdx(trap.file, trap.body),
-    // Imported here, not at the top: the components map imports this file.
-    import("../mdx/mdx-components"),
   ]);
   const prediction: PredictionForm =
     trap.prediction.kind === "choice"
@@ -44,7 +54,7 @@ export async function Trap({ id, context }: TrapProps & { context: LessonContext
     trap.prediction.kind === "choice"
       ? renderInline(trap.prediction.choices[trap.prediction.correct] ?? "")
       : `${trap.prediction.correct.toLocaleString("en")}${trap.prediction.unit ? ` ${trap.prediction.unit}` : ""}`;
-  const explanation = <Content components={lessonMdxComponents({ lesson, mdxFile: trap.file })} />;
+  const explanation = <Content components={componentsFor(trap.file)} />;
 
   return (
     <>

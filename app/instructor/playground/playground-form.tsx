@@ -87,7 +87,7 @@ export function PlaygroundForm({
 
   return (
     <>
-      <form className={styles.form} onSubmit={submit}>
+      <form className={styles.form} onSubmit={(event) => void submit(event)}>
         <div className={styles.field}>
           <label htmlFor="playground-exercise">Exercise</label>
           <select

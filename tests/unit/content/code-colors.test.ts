@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { expectedCodeColorsCss } from "@/lib/content/code-colors";
+import { expectedCodeColorsCss } from "@/lib/content/highlight";
 import { highlightToHtml } from "@/lib/content/highlight";
 
 test("app/code-colors.css is the stylesheet the two shiki themes give (else run npm run build:code-colors)", async () => {

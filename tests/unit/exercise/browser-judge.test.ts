@@ -98,8 +98,9 @@ describe("BrowserJudge", () => {
 
   test("after a kill the next run starts a fresh worker", async () => {
     const judge = makeJudge(1000);
-    judge.warm();
+    const ready = judge.warm();
     FakeWorker.created[0]!.emit({ type: "ready", loadMs: 1 });
+    expect(await ready).toBe(true);
     const first = judge.run(job);
     await vi.advanceTimersByTimeAsync(1000);
     await first;
@@ -116,9 +117,10 @@ describe("BrowserJudge", () => {
 
   test("a sandbox that hit its memory wall gets its worker replaced", async () => {
     const judge = makeJudge();
-    judge.warm();
+    const ready = judge.warm();
     const worker = FakeWorker.created[0]!;
     worker.emit({ type: "ready", loadMs: 1 });
+    expect(await ready).toBe(true);
     const running = judge.run(job);
     await vi.advanceTimersByTimeAsync(0);
     worker.emit({
@@ -132,9 +134,10 @@ describe("BrowserJudge", () => {
 
   test("a worker whose module was damaged is replaced, and its results still shown", async () => {
     const judge = makeJudge();
-    judge.warm();
+    const ready = judge.warm();
     const worker = FakeWorker.created[0]!;
     worker.emit({ type: "ready", loadMs: 1 });
+    expect(await ready).toBe(true);
     const running = judge.run(job);
     await vi.advanceTimersByTimeAsync(0);
     const crashed: ResultsDocument = { ...passing, status: "fail", verdict: "runtime_error" };
@@ -155,9 +158,10 @@ describe("BrowserJudge", () => {
 
   test("an answer to an older job is ignored", async () => {
     const judge = makeJudge();
-    judge.warm();
+    const ready = judge.warm();
     const worker = FakeWorker.created[0]!;
     worker.emit({ type: "ready", loadMs: 1 });
+    expect(await ready).toBe(true);
     const running = judge.run(job);
     await vi.advanceTimersByTimeAsync(0);
     const id = worker.posted[0]!.id;

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { describe, expect, test } from "vitest";
 import { illFormedStringPath } from "@/lib/http/body";
-import { assertSameOrigin, HttpProblem, readJson, route } from "@/lib/http/problem";
+import { assertSameOrigin, HttpProblem, route } from "@/lib/http/problem";
+import { readJson } from "@/lib/http/body";
 
 const schema = z.strictObject({ code: z.string(), tags: z.array(z.string()).optional() });
 const handler = route(async (request) => Response.json(await readJson(request, schema, 1_000)));

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { describe, expect, test } from "vitest";
-import { assertSameOrigin, HttpProblem, readJson, route } from "@/lib/http/problem";
+import { assertSameOrigin, HttpProblem, route } from "@/lib/http/problem";
+import { readJson } from "@/lib/http/body";
 
 const schema = z.strictObject({ code: z.string().max(5, "too long") });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { assertSameOrigin, HttpProblem, readJson, route } from "@/lib/http/problem";
+import { assertSameOrigin, HttpProblem, route } from "@/lib/http/problem";
+import { readJson } from "@/lib/http/body";
 import { jsonResponse } from "@/lib/http/respond";
 import { protectedRoute } from "@/lib/protection";
 import { SystemClock } from "@/lib/limiters/clock";

@@ -1,4 +1,5 @@
-import { assertSameOrigin, readJson, route } from "@/lib/http/problem";
+import { assertSameOrigin, route } from "@/lib/http/problem";
+import { readJson } from "@/lib/http/body";
 import { jsonResponse } from "@/lib/http/respond";
 import { judgeInPlayground, playgroundInputSchema } from "@/lib/instructor/playground";
 import { requireInstructor } from "@/lib/auth";

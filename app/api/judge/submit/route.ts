@@ -1,4 +1,5 @@
-import { assertSameOrigin, readJson, route } from "@/lib/http/problem";
+import { assertSameOrigin, route } from "@/lib/http/problem";
+import { readJson } from "@/lib/http/body";
 import { jsonResponse } from "@/lib/http/respond";
 import { learnerRoute, type LearnerVisit } from "@/lib/protection";
 import { judgeSubmissionFor } from "@/lib/protection/guarded-judge";

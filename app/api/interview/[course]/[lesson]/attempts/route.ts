@@ -1,12 +1,6 @@
 import { z } from "zod";
-import {
-  assertSameOrigin,
-  HttpProblem,
-  parseQuery,
-  readJson,
-  route,
-  searchParams,
-} from "@/lib/http/problem";
+import { assertSameOrigin, HttpProblem, parseQuery, route, searchParams } from "@/lib/http/problem";
+import { readJson } from "@/lib/http/body";
 import { jsonResponse } from "@/lib/http/respond";
 import { attemptInputSchema, buildAttempt, INTERVIEW_KINDS } from "@/lib/interview";
 import { listInterviewAttempts, recordInterviewAttempt } from "@/lib/interview/server";

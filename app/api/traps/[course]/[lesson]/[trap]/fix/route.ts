@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { assertSameOrigin, parseQuery, readJson, route } from "@/lib/http/problem";
+import { assertSameOrigin, parseQuery, route } from "@/lib/http/problem";
+import { readJson } from "@/lib/http/body";
 import { jsonResponse } from "@/lib/http/respond";
 import { learnerRoute, type LearnerVisit } from "@/lib/protection";
 import { codeSchema } from "@/lib/progress";

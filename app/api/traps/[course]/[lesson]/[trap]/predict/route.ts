@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { assertSameOrigin, HttpProblem, parseQuery, readJson, route } from "@/lib/http/problem";
+import { assertSameOrigin, HttpProblem, parseQuery, route } from "@/lib/http/problem";
+import { readJson } from "@/lib/http/body";
 import { jsonResponse } from "@/lib/http/respond";
 import { learnerRoute, type LearnerVisit } from "@/lib/protection";
 import { predictionAnswerProblem, predictionAnswerSchema, predictTrap } from "@/lib/traps";
