@@ -7,7 +7,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { Cluster, Redis } from "ioredis";
+import { type Cluster, Redis } from "ioredis";
 import { RateLimiterRedis } from "rate-limiter-flexible";
 import { startRedisCluster } from "@/lib/cluster/redis-cluster";
 import { SystemClock } from "@/lib/limiters";
