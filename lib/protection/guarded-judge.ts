@@ -1,4 +1,3 @@
-import "server-only";
 import os from "node:os";
 import { env } from "@/lib/env";
 import {

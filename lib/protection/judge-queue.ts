@@ -1,4 +1,3 @@
-import "server-only";
 import { randomUUID } from "node:crypto";
 import { env } from "@/lib/env";
 import type { ResultsDocument } from "@/lib/judge";
