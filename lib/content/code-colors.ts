@@ -36,10 +36,17 @@ const fontClasses: Record<string, string> = {
   "text-decoration:line-through": "fs",
 };
 
-/** Rewrites shiki's inline colour variables into palette classes; anything unexpected stays inline. */
-export function paletteClasses(palette: CodePalette): ShikiTransformer {
+/**
+ * Rewrites shiki's inline colour variables into palette classes; anything unexpected stays inline.
+ * A token in both themes' default colours (`defaults`, which `.shiki` sets) gets no class at all.
+ */
+export function paletteClasses(
+  palette: CodePalette,
+  defaults: { light: string; dark: string },
+): ShikiTransformer {
   const light = new Map(palette.light.map((colour, i) => [colour, `l${i}`]));
   const dark = new Map(palette.dark.map((colour, i) => [colour, `d${i}`]));
+  const plain = new Set([light.get(defaults.light), dark.get(defaults.dark)]);
   return {
     name: "tradeoff:palette-classes",
     pre(node: Element) {
@@ -52,6 +59,7 @@ export function paletteClasses(palette: CodePalette): ShikiTransformer {
       const classes = classesFor(style, light, dark);
       if (!classes) return;
       delete node.properties["style"];
+      if (classes.length === 2 && classes.every((name) => plain.has(name))) return;
       const existing = node.properties["className"];
       node.properties["className"] = [...(Array.isArray(existing) ? existing : []), ...classes];
     },
@@ -126,4 +134,15 @@ export function codeColorsCss(
     "}",
     "",
   ].join("\n");
+}
+
+/** Each theme's default foreground, the colour `.shiki` gives text without a class. */
+export function themeDefaults(
+  highlighter: Highlighter,
+  themes: { light: string; dark: string },
+): { light: string; dark: string } {
+  return {
+    light: highlighter.getTheme(themes.light).fg.toLowerCase(),
+    dark: highlighter.getTheme(themes.dark).fg.toLowerCase(),
+  };
 }

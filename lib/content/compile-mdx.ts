@@ -4,6 +4,7 @@ import type { MDXContent } from "mdx/types";
 import * as runtime from "react/jsx-runtime";
 import rehypeSlug from "rehype-slug";
 import remarkGfm from "remark-gfm";
+import { rehypeCompactCode } from "./compact-code";
 import { ContentError } from "./content-error";
 import { getHighlighter, getHighlightOptions } from "./highlight";
 import { rehypeHeadingLinks, type HeadingEntry } from "./rehype-heading-links";
@@ -54,6 +55,7 @@ async function compile(file: string, body: string): Promise<CompiledMdx> {
                 lazy: true,
               }),
           ],
+          rehypeCompactCode,
         ],
       },
     );

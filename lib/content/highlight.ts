@@ -1,6 +1,8 @@
 import type { Element } from "hast";
 import { createHighlighter, type Highlighter, type ShikiTransformer } from "shiki";
-import { codeColorsCss, codePalette, paletteClasses } from "./code-colors";
+import { codeColorsCss, codePalette, paletteClasses, themeDefaults } from "./code-colors";
+import { compactHighlightedCode, preOf } from "./compact-code";
+import { highlightedCodeHtml, type HighlightedCode } from "./highlighted-code";
 
 // Syntax highlighting happens once, at build time, on the server: the browser receives coloured HTML
 // and no highlighter. Both themes are emitted as palette classes (`l3 d7`, lib/content/code-colors.ts)
@@ -17,6 +19,11 @@ export function getHighlighter(): Promise<Highlighter> {
   highlighter ??= createHighlighter({
     themes: Object.values(codeThemes),
     langs: preloadedLanguages,
+  }).then((created) => {
+    // Shiki 4.6's first tokenization in a process gives the light theme wrong colours (every token
+    // of `const limit: number = 100;` came out keyword-red); one throwaway block settles it.
+    created.codeToTokens("const warm: number = 1;", { lang: "ts", themes: codeThemes });
+    return created;
   });
   return highlighter;
 }
@@ -42,17 +49,32 @@ export function getHighlightOptions(): Promise<HighlightOptions> {
   options ??= getHighlighter().then((shiki) => ({
     themes: codeThemes,
     defaultColor: false as const,
-    transformers: [languageAttribute, paletteClasses(codePalette(shiki, codeThemes))],
+    transformers: [
+      languageAttribute,
+      paletteClasses(codePalette(shiki, codeThemes), themeDefaults(shiki, codeThemes)),
+    ],
   }));
   return options;
 }
 
-/** Highlights a whole source file outside MDX (example programs, limiter sources) to HTML. */
-export async function highlightToHtml(code: string, lang: string): Promise<string> {
+/** Highlights a whole source file outside MDX (example programs, limiter sources). */
+export async function highlightCode(code: string, lang: string): Promise<HighlightedCode> {
   const shiki = await getHighlighter();
   const highlightOptions = await getHighlightOptions();
   if (!shiki.getLoadedLanguages().includes(lang)) await shiki.loadLanguage(lang as never);
-  return shiki.codeToHtml(code.replace(/\n$/, ""), { ...highlightOptions, lang });
+  const root = shiki.codeToHast(code.replace(/\n$/, ""), { ...highlightOptions, lang });
+  return compactHighlightedCode(preOf(root), lang);
+}
+
+/** The same block as a `<pre>` of HTML, for a server component that renders it as it is. */
+export async function highlightToHtml(code: string, lang: string): Promise<string> {
+  return highlightedPreHtml(await highlightCode(code, lang));
+}
+
+/** The `<pre>` every highlighted block renders as (app/_components/mdx/highlighted-code.tsx too). */
+export function highlightedPreHtml(code: HighlightedCode): string {
+  const language = code.language.replace(/[^\w+#-]/g, "");
+  return `<pre class="shiki" tabindex="0" data-language="${language}"><code>${highlightedCodeHtml(code)}</code></pre>`;
 }
 
 const languageNames: Record<string, string> = {
@@ -84,9 +106,5 @@ export function languageLabel(lang: string | undefined): string {
 /** The stylesheet app/code-colors.css must hold for the site's two themes. */
 export async function expectedCodeColorsCss(): Promise<string> {
   const shiki = await getHighlighter();
-  const palette = codePalette(shiki, codeThemes);
-  return codeColorsCss(palette, {
-    light: shiki.getTheme(codeThemes.light).fg.toLowerCase(),
-    dark: shiki.getTheme(codeThemes.dark).fg.toLowerCase(),
-  });
+  return codeColorsCss(codePalette(shiki, codeThemes), themeDefaults(shiki, codeThemes));
 }

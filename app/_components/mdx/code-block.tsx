@@ -1,6 +1,8 @@
 import type { ComponentPropsWithoutRef, ReactNode } from "react";
 import { languageLabel } from "@/lib/content/highlight";
+import type { HighlightedCode as Code } from "@/lib/content/highlighted-code";
 import { CopyButton } from "./copy-button";
+import { HighlightedCode } from "./highlighted-code";
 import styles from "./mdx.module.css";
 
 interface CodeFigureProps {
@@ -24,13 +26,19 @@ export function CodeFigure({ language, caption, children }: CodeFigureProps) {
   );
 }
 
-type PreProps = ComponentPropsWithoutRef<"pre"> & { "data-language"?: string };
+type PreProps = ComponentPropsWithoutRef<"pre"> & { "data-code"?: string };
 
-/** Replaces MDX's <pre>: shiki has already coloured it at build time and recorded its language. */
+/**
+ * Replaces MDX's <pre>: shiki has already coloured it at build time, and rehypeCompactCode
+ * (lib/content/compact-code.ts) left the block as JSON in `data-code`.
+ */
 export function CodeBlock(props: PreProps) {
+  const { "data-code": json, ...rest } = props;
+  if (json === undefined) return <pre {...rest} />;
+  const code = JSON.parse(json) as Code;
   return (
-    <CodeFigure language={props["data-language"]}>
-      <pre {...props} />
+    <CodeFigure language={code.language}>
+      <HighlightedCode code={code} />
     </CodeFigure>
   );
 }

@@ -1,9 +1,10 @@
 import { ContentError } from "@/lib/content/content-error";
-import { highlightToHtml } from "@/lib/content/highlight";
+import { highlightCode } from "@/lib/content/highlight";
 import { luaScriptOf, readLimiterSource } from "@/lib/content/limiter-source";
 import Link from "next/link";
 import { limiterSourceHref } from "@/lib/content/urls";
-import { CodeFigure, HighlightedHtml } from "./code-block";
+import { CodeFigure } from "./code-block";
+import { HighlightedCode } from "./highlighted-code";
 import type { LessonContext } from "./lesson-context";
 import styles from "./mdx.module.css";
 
@@ -40,10 +41,10 @@ export async function LimiterSource({
     );
   }
   if (show === "lua") {
-    const html = await highlightToHtml(luaScriptOf(source, file, context.mdxFile), "lua");
+    const code = await highlightCode(luaScriptOf(source, file, context.mdxFile), "lua");
     return (
       <CodeFigure language="lua" caption={`The script in lib/limiters/${file}`}>
-        <HighlightedHtml html={html} />
+        <HighlightedCode code={code} />
       </CodeFigure>
     );
   }
@@ -52,13 +53,13 @@ export async function LimiterSource({
 
 /** A whole lib/limiters file, highlighted, with its path as the caption. */
 export async function LimiterFile({ file, source }: { file: string; source: string }) {
-  const html = await highlightToHtml(source, "ts");
+  const code = await highlightCode(source, "ts");
   return (
     <CodeFigure
       language="ts"
       caption={`lib/limiters/${file} — the code the lesson's figures and the judge run on`}
     >
-      <HighlightedHtml html={html} />
+      <HighlightedCode code={code} />
     </CodeFigure>
   );
 }

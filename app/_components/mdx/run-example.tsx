@@ -1,9 +1,10 @@
 import { ContentError } from "@/lib/content/content-error";
-import { highlightToHtml } from "@/lib/content/highlight";
+import { highlightCode } from "@/lib/content/highlight";
 import { findExample, runExample } from "@/lib/content/run-example";
 import { dedentLines } from "@/lib/example-sandbox/output";
-import { CodeFigure, HighlightedHtml } from "./code-block";
+import { CodeFigure } from "./code-block";
 import { ExamplePlayground } from "./example-playground";
+import { HighlightedCode } from "./highlighted-code";
 import type { LessonContext } from "./lesson-context";
 import styles from "./mdx.module.css";
 
@@ -30,14 +31,14 @@ export async function RunExample({
     ]);
   }
   const result = runExample(findExample(context.lesson.dir, id, context.mdxFile));
-  const html = show === "output" ? null : await highlightToHtml(result.source, "ts");
+  const code = show === "output" ? null : await highlightCode(result.source, "ts");
   return (
     <ExamplePlayground
       id={id}
       code={
-        html ? (
+        code ? (
           <CodeFigure language="ts" caption={`examples/${id}.ts`}>
-            <HighlightedHtml html={html} />
+            <HighlightedCode code={code} />
           </CodeFigure>
         ) : null
       }
@@ -51,7 +52,7 @@ export async function RunExample({
           </pre>
         </figure>
       }
-      {...(html ? {} : { source: result.source })}
+      {...(code ? {} : { source: result.source })}
     />
   );
 }

@@ -1,10 +1,11 @@
 import type { MDXComponents } from "mdx/types";
 import { ContentError } from "@/lib/content/content-error";
 import { compileMdx } from "@/lib/content/compile-mdx";
-import { highlightToHtml } from "@/lib/content/highlight";
+import { highlightCode } from "@/lib/content/highlight";
 import { loadTrap } from "@/lib/traps/load-traps";
 import { renderInline } from "../cards/inline-markdown";
-import { CodeFigure, HighlightedHtml } from "../mdx/code-block";
+import { CodeFigure } from "../mdx/code-block";
+import { HighlightedCode } from "../mdx/highlighted-code";
 import type { LessonContext } from "../mdx/lesson-context";
 import { Reveal } from "../mdx/reveal";
 import { TrapWorkspaceLazy } from "./trap-lazy";
@@ -41,8 +42,8 @@ export async function Trap({
       `<Trap id="${id}">: the lesson has no traps/<letter>.${id}/ folder`,
     ]);
   }
-  const [html, { Content }] = await Promise.all([
-    highlightToHtml(trap.snippet, "ts"),
+  const [code, { Content }] = await Promise.all([
+    highlightCode(trap.snippet, "ts"),
     compileMdx(trap.file, trap.body),
   ]);
   const prediction: PredictionForm =
@@ -69,7 +70,7 @@ export async function Trap({
         task={trap.task}
         snippetView={
           <CodeFigure language="ts" caption={`Trap ${trap.letter} · snippet.ts`}>
-            <HighlightedHtml html={html} />
+            <HighlightedCode code={code} />
           </CodeFigure>
         }
         explanation={explanation}

@@ -1,13 +1,17 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
+import { mdxComponents } from "@/app/_components/mdx/mdx-components";
 import { compileMdx } from "@/lib/content/compile-mdx";
 import { languageLabel } from "@/lib/content/highlight";
 import { readLimiterSource } from "@/lib/content/limiter-source";
 
 async function render(source: string, file = "test.mdx") {
   const { Content, headings } = await compileMdx(file, source);
-  return { html: renderToStaticMarkup(createElement(Content)), headings };
+  return {
+    html: renderToStaticMarkup(createElement(Content, { components: mdxComponents })),
+    headings,
+  };
 }
 
 describe("the MDX pipeline", () => {
@@ -38,11 +42,19 @@ describe("the MDX pipeline", () => {
 
   test("highlights code at build time with both themes and records the language", async () => {
     const { html } = await render("```ts\nconst limit: number = 100;\n```\n");
-    expect(html).toContain('class="shiki shiki-themes github-light-default github-dark-default"');
-    expect(html).toContain('data-language="ts"');
+    expect(html).toContain('<pre class="shiki" tabindex="0" data-language="ts">');
     // Each token names its colour in the light and the dark palette; app/code-colors.css has both.
     expect(html).toMatch(/<span class="l\d+ d\d+">const<\/span>/);
     expect(html).not.toContain("style=");
+  });
+
+  test("writes one span per run of a colour, and none for text in the default colour", async () => {
+    const { html } = await render("```ts\nconst limit = 100;\nlet a = limit;\n```\n");
+    const code = /<code>(.*)<\/code>/s.exec(html)![1]!;
+    expect(code).not.toContain('class="line"');
+    // `;` is in the default colour: bare text, after the number's span.
+    expect(code).toMatch(/100<\/span>;\n/);
+    expect(code.replace(/<[^>]+>/g, "")).toBe("const limit = 100;\nlet a = limit;");
   });
 
   test("a fence without a language is plain text, still a highlighted block", async () => {
