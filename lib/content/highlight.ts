@@ -19,11 +19,6 @@ export function getHighlighter(): Promise<Highlighter> {
   highlighter ??= createHighlighter({
     themes: Object.values(codeThemes),
     langs: preloadedLanguages,
-  }).then((created) => {
-    // Shiki 4.6's first tokenization in a process gives the light theme wrong colours (every token
-    // of `const limit: number = 100;` came out keyword-red); one throwaway block settles it.
-    created.codeToTokens("const warm: number = 1;", { lang: "ts", themes: codeThemes });
-    return created;
   });
   return highlighter;
 }
@@ -39,6 +34,7 @@ export const languageAttribute: ShikiTransformer = {
 export interface HighlightOptions {
   themes: typeof codeThemes;
   defaultColor: false;
+  tokenizeTimeLimit: number;
   transformers: ShikiTransformer[];
 }
 
@@ -49,6 +45,10 @@ export function getHighlightOptions(): Promise<HighlightOptions> {
   options ??= getHighlighter().then((shiki) => ({
     themes: codeThemes,
     defaultColor: false as const,
+    // Shiki stops tokenizing a line after 500 ms by default and colours the rest as one token. The
+    // first lines of a build worker take that long while the grammar's patterns compile (more on a
+    // loaded machine), which miscoloured whole lines; a build can wait, so there is no limit.
+    tokenizeTimeLimit: 0,
     transformers: [
       languageAttribute,
       paletteClasses(codePalette(shiki, codeThemes), themeDefaults(shiki, codeThemes)),
@@ -74,7 +74,7 @@ export async function highlightToHtml(code: string, lang: string): Promise<strin
 /** The `<pre>` every highlighted block renders as (app/_components/mdx/highlighted-code.tsx too). */
 export function highlightedPreHtml(code: HighlightedCode): string {
   const language = code.language.replace(/[^\w+#-]/g, "");
-  return `<pre class="shiki" tabindex="0" data-language="${language}"><code>${highlightedCodeHtml(code)}</code></pre>`;
+  return `<pre class="shiki" tabindex="0" data-language="${language}">${highlightedCodeHtml(code)}</pre>`;
 }
 
 const languageNames: Record<string, string> = {

@@ -17,13 +17,13 @@ export interface HighlightedCode {
   runs: number[];
 }
 
-/** The inner HTML of the block's `<code>`: each coloured run a span, default-coloured text bare. */
+/** The block's `<code>` element: each coloured run a span, default-coloured text bare. */
 export function highlightedCodeHtml({ text, styles, runs }: HighlightedCode): string {
-  let html = "";
+  let html = "<code>";
   for (let i = 0, at = 0; i < runs.length; i += 2) {
     const part = text.slice(at, (at += runs[i]!));
     const style = runs[i + 1]!;
     html += style ? `<span ${styles[style - 1]}>${part}</span>` : part;
   }
-  return html;
+  return html + "</code>";
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import styles from "./mdx.module.css";
+import styles from "./copy-button.module.css";
 
 type CopyState = "idle" | "copied" | "failed";
 

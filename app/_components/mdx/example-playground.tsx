@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import { useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
 import { dedentLines } from "@/lib/example-sandbox/output";
 import type { ExampleRun } from "@/lib/example-sandbox/run-in-sandbox";
-import styles from "./mdx.module.css";
+import styles from "./example.module.css";
 
 const ExampleEditor = dynamic(() => import("./example-editor"), {
   ssr: false,

@@ -9,8 +9,11 @@ import { highlightedCodeHtml, type HighlightedCode } from "@/lib/content/highlig
  */
 export function HighlightedCode({ code }: { code: HighlightedCode }) {
   return (
-    <pre className="shiki" tabIndex={0} data-language={code.language}>
-      <code dangerouslySetInnerHTML={{ __html: highlightedCodeHtml(code) }} />
-    </pre>
+    <pre
+      className="shiki"
+      tabIndex={0}
+      data-language={code.language}
+      dangerouslySetInnerHTML={{ __html: highlightedCodeHtml(code) }}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { CodeFigure } from "./code-block";
 import { ExamplePlayground } from "./example-playground";
 import { HighlightedCode } from "./highlighted-code";
 import type { LessonContext } from "./lesson-context";
-import styles from "./mdx.module.css";
+import styles from "./example.module.css";
 
 export interface RunExampleProps {
   id: string;
