@@ -7,7 +7,7 @@ import type { HighlightedCode } from "./highlighted-code";
 // palette transformer already left those tokens without a class). Line spans carry nothing we style.
 
 interface Run {
-  /** The span's attributes, "" for default-coloured text. */
+  /** The span's opening tag, "" for default-coloured text. */
   style: string;
   text: string;
 }
@@ -36,7 +36,7 @@ function styleOf(span: Element): string {
   const parts: string[] = [];
   if (names.length > 0) parts.push(`class="${attributeValue(names.join(" "))}"`);
   if (typeof style === "string" && style !== "") parts.push(`style="${attributeValue(style)}"`);
-  return parts.join(" ");
+  return parts.length > 0 ? `<span ${parts.join(" ")}>` : "";
 }
 
 /** Underline, strike-through and any inline style show on whitespace too; colours do not. */

@@ -73,8 +73,7 @@ export async function highlightToHtml(code: string, lang: string): Promise<strin
 
 /** The `<pre>` every highlighted block renders as (app/_components/mdx/highlighted-code.tsx too). */
 export function highlightedPreHtml(code: HighlightedCode): string {
-  const language = code.language.replace(/[^\w+#-]/g, "");
-  return `<pre class="shiki" tabindex="0" data-language="${language}">${highlightedCodeHtml(code)}</pre>`;
+  return `<pre class="shiki" tabindex="0">${highlightedCodeHtml(code)}</pre>`;
 }
 
 const languageNames: Record<string, string> = {

@@ -11,7 +11,7 @@ export interface HighlightedCode {
    * needs no escaping code, and the payload is shorter (it would write each `<` as `\u003c`).
    */
   text: string;
-  /** The span attributes the runs refer to, e.g. `class="l9 d8"`; index 0 is runs' style 1. */
+  /** The span tags the runs open, e.g. `<span class="l9 d8">`; index 0 is runs' style 1. */
   styles: string[];
   /** Pairs of (length in `text`, style) covering all of `text`; style 0 is the default colour. */
   runs: number[];
@@ -23,7 +23,7 @@ export function highlightedCodeHtml({ text, styles, runs }: HighlightedCode): st
   for (let i = 0, at = 0; i < runs.length; i += 2) {
     const part = text.slice(at, (at += runs[i]!));
     const style = runs[i + 1]!;
-    html += style ? `<span ${styles[style - 1]}>${part}</span>` : part;
+    html += style ? styles[style - 1] + part + "</span>" : part;
   }
   return html + "</code>";
 }

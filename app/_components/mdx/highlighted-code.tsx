@@ -12,7 +12,6 @@ export function HighlightedCode({ code }: { code: HighlightedCode }) {
     <pre
       className="shiki"
       tabIndex={0}
-      data-language={code.language}
       dangerouslySetInnerHTML={{ __html: highlightedCodeHtml(code) }}
     />
   );

@@ -42,7 +42,8 @@ describe("the MDX pipeline", () => {
 
   test("highlights code at build time with both themes and records the language", async () => {
     const { html } = await render("```ts\nconst limit: number = 100;\n```\n");
-    expect(html).toContain('<pre class="shiki" tabindex="0" data-language="ts">');
+    expect(html).toContain('<pre class="shiki" tabindex="0">');
+    expect(html).toMatch(/codeLabel[^"]*">TypeScript<\/span>/);
     // Each token names its colour in the light and the dark palette; app/code-colors.css has both.
     expect(html).toMatch(/<span class="l\d+ d\d+">const<\/span>/);
     expect(html).not.toContain("style=");
@@ -59,7 +60,8 @@ describe("the MDX pipeline", () => {
 
   test("a fence without a language is plain text, still a highlighted block", async () => {
     const { html } = await render("```\nt=59s fixed=100\n```\n");
-    expect(html).toContain('data-language="text"');
+    expect(html).toMatch(/codeLabel[^"]*">Text<\/span>/);
+    expect(html).toContain('<pre class="shiki" tabindex="0">');
   });
 
   test("tables from GitHub-flavoured markdown are supported", async () => {
