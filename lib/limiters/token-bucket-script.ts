@@ -11,7 +11,7 @@
  *   as one step, in the order asked, and the whole call is atomic; what is shared is the cost of a
  *   command, which at this size is most of the cost.
  *   Redis Cluster refuses a script whose keys hash to different slots (CROSSSLOT): on a cluster the
- *   store gives each bucket its own {hash tag} and splits the batch by slot (decision 221).
+ *   store gives each bucket its own {hash tag} and splits the batch by slot.
  *
  * - `now` comes from the caller, so tests drive time and the script is a pure function of its
  *   arguments. Reading the server's TIME here would also work (Redis 5+ replicates a script's
