@@ -6,7 +6,7 @@ type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
  * Moves everything an anonymous learner did into the account they signed up for or signed in to,
  * in one transaction (called from better-auth's anonymous plugin, before it deletes the anonymous
  * user). Where both have a row for the same thing, the account keeps the better one: the earlier
- * read, the newer draft, the card reviewed more often. Submissions, trap attempts, review logs and
+ * read, the newer draft, the card reviewed more often, the Runs of an exercise added up. Submissions, trap attempts, review logs and
  * interview attempts are history: all of them move.
  */
 export async function mergeUserData(db: Db, fromUserId: string, toUserId: string): Promise<void> {
@@ -15,6 +15,7 @@ export async function mergeUserData(db: Db, fromUserId: string, toUserId: string
     await mergeSectionReads(tx, fromUserId, toUserId);
     await mergeDrafts(tx, fromUserId, toUserId);
     await mergeReviewCards(tx, fromUserId, toUserId);
+    await mergeExerciseRuns(tx, fromUserId, toUserId);
     const moved = { where: { userId: fromUserId }, data: { userId: toUserId } };
     await tx.submission.updateMany(moved);
     await tx.trapAttempt.updateMany(moved);
@@ -53,6 +54,26 @@ async function mergeDrafts(tx: Tx, from: string, to: string): Promise<void> {
         data: { code: draft.code, updatedAt: draft.updatedAt },
       });
     }
+  }
+}
+
+async function mergeExerciseRuns(tx: Tx, from: string, to: string): Promise<void> {
+  const theirs = await tx.exerciseRun.findMany({ where: { userId: from } });
+  for (const run of theirs) {
+    const key = { userId: to, exerciseId: run.exerciseId };
+    const mine = await tx.exerciseRun.findUnique({ where: { userId_exerciseId: key } });
+    if (!mine) {
+      await tx.exerciseRun.update({ where: { id: run.id }, data: { userId: to } });
+      continue;
+    }
+    await tx.exerciseRun.update({
+      where: { id: mine.id },
+      data: {
+        runs: mine.runs + run.runs,
+        firstRunAt: run.firstRunAt < mine.firstRunAt ? run.firstRunAt : mine.firstRunAt,
+        lastRunAt: run.lastRunAt > mine.lastRunAt ? run.lastRunAt : mine.lastRunAt,
+      },
+    });
   }
 }
 

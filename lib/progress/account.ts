@@ -29,6 +29,8 @@ export interface ProgressOverview {
   counts: {
     sectionsRead: number;
     submissions: number;
+    /** Exercises whose visible tests were run at least once. */
+    exercisesRun: number;
     exercisesSolved: number;
     drafts: number;
     trapsPredicted: number;
@@ -101,6 +103,7 @@ export async function progressOverview(deps: StoreDeps, viewer: Viewer): Promise
     counts: {
       sectionsRead: reads.length,
       submissions: submissionTimes.length,
+      exercisesRun: Object.values(exercises).filter((e) => e.runs > 0).length,
       exercisesSolved: Object.values(exercises).filter((e) => e.solved).length,
       drafts,
       trapsPredicted: trapList.filter((t) => t.predicted).length,
@@ -118,6 +121,7 @@ export async function exportUserData(deps: StoreDeps, viewer: Viewer) {
     sectionsRead,
     drafts,
     submissions,
+    exerciseRuns,
     trapAttempts,
     reviewCards,
     reviewLogs,
@@ -137,6 +141,7 @@ export async function exportUserData(deps: StoreDeps, viewer: Viewer) {
     deps.db.sectionRead.findMany({ where: { userId }, omit: { userId: true } }),
     deps.db.draft.findMany({ where: { userId }, omit: { userId: true } }),
     deps.db.submission.findMany({ where: { userId }, omit: { userId: true } }),
+    deps.db.exerciseRun.findMany({ where: { userId }, omit: { userId: true } }),
     deps.db.trapAttempt.findMany({ where: { userId }, omit: { userId: true } }),
     deps.db.reviewCard.findMany({ where: { userId }, omit: { userId: true } }),
     deps.db.reviewLog.findMany({ where: { userId }, omit: { userId: true } }),
@@ -148,6 +153,7 @@ export async function exportUserData(deps: StoreDeps, viewer: Viewer) {
     sectionsRead,
     drafts,
     submissions: submissions.map((s) => ({ ...s, results: JSON.parse(s.results) as unknown })),
+    exerciseRuns,
     trapAttempts,
     reviewCards,
     reviewLogs,

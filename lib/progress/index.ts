@@ -7,6 +7,7 @@ import { SystemClock } from "@/lib/limiters/clock";
 import * as account from "./account";
 import * as drafts from "./drafts";
 import * as practice from "./practice";
+import * as runs from "./runs";
 import type { SectionRef, SubmissionInput, TrapAttemptInput } from "./schemas";
 import * as sections from "./sections";
 import * as submissions from "./submissions";
@@ -19,6 +20,7 @@ import type { StoreDeps } from "./store-deps";
 export type { StoreDeps } from "./store-deps";
 export type { DraftView } from "./drafts";
 export type { SubmissionSummary, SubmissionView, ExerciseProgress } from "./submissions";
+export type { ExerciseRunSummary } from "./runs";
 export type { ProgressOverview } from "./account";
 export type { CardState, CardRef, StoredCard, TrapAttemptView } from "./practice";
 export * from "./schemas";
@@ -37,7 +39,7 @@ export interface LessonProgress {
 }
 
 /**
- * Sections read in one lesson, and the viewer's exercises (attempts, best verdict, solved). Exercise
+ * Sections read in one lesson, and the viewer's exercises (attempts, runs, best verdict, solved). Exercise
  * ids are platform-wide, so pass the lesson's ids to narrow the map; without them it holds every
  * exercise the viewer has submitted.
  */
@@ -66,6 +68,10 @@ export const listSubmissions = (viewer: Viewer, exerciseId: string) =>
   submissions.listSubmissions(deps(), viewer, exerciseId);
 export const getSubmission = (viewer: Viewer, id: string) =>
   submissions.getSubmission(deps(), viewer, id);
+
+/** Counts a Run of the exercise's visible tests: the exercise is attempted from now on. */
+export const recordExerciseRun = (viewer: Viewer, exerciseId: string) =>
+  runs.recordExerciseRun(deps(), viewer, exerciseId);
 
 export const recordTrapAttempt = (viewer: Viewer, input: TrapAttemptInput) =>
   practice.recordTrapAttempt(deps(), viewer, input);

@@ -1,3 +1,4 @@
+import { exerciseRuns } from "./runs";
 import { MAX_RESULTS_CHARS, type SubmissionInput } from "./schemas";
 import type { Viewer } from "@/lib/auth/viewer";
 import { nowFrom, type StoreDeps } from "./store-deps";
@@ -18,7 +19,10 @@ export interface SubmissionView extends SubmissionSummary {
 }
 
 export interface ExerciseProgress {
+  /** Submits. */
   attempts: number;
+  /** Runs of the visible tests (lib/progress/runs.ts): an exercise run but never submitted is attempted. */
+  runs: number;
   /** The verdict of the best submission: accepted first, then the most tests passed. */
   bestVerdict: string | null;
   solved: boolean;
@@ -139,27 +143,28 @@ export async function getSubmission(
   };
 }
 
-/** Attempts, best verdict and solved flag per exercise, for the exercises given (or all). */
+/** Submits, Runs, best verdict and solved flag per exercise, for the exercises given (or all). */
 export async function exerciseProgress(
   deps: StoreDeps,
   viewer: Viewer,
   exerciseIds?: readonly string[],
 ): Promise<Record<string, ExerciseProgress>> {
-  const rows = await deps.db.submission.findMany({
-    where: {
-      userId: viewer.userId,
-      ...(exerciseIds ? { exerciseId: { in: [...exerciseIds] } } : {}),
-    },
-    select: { exerciseId: true, verdict: true, passed: true, total: true },
-  });
+  const [rows, runs] = await Promise.all([
+    deps.db.submission.findMany({
+      where: {
+        userId: viewer.userId,
+        ...(exerciseIds ? { exerciseId: { in: [...exerciseIds] } } : {}),
+      },
+      select: { exerciseId: true, verdict: true, passed: true, total: true },
+    }),
+    exerciseRuns(deps, viewer, exerciseIds),
+  ]);
   const byExercise: Record<string, ExerciseProgress> = {};
+  const entryOf = (exerciseId: string) =>
+    (byExercise[exerciseId] ??= { attempts: 0, runs: 0, bestVerdict: null, solved: false });
   const best = new Map<string, { verdict: string; score: number }>();
   for (const row of rows) {
-    const entry = (byExercise[row.exerciseId] ??= {
-      attempts: 0,
-      bestVerdict: null,
-      solved: false,
-    });
+    const entry = entryOf(row.exerciseId);
     entry.attempts += 1;
     const accepted = row.verdict === ACCEPTED;
     if (accepted) entry.solved = true;
@@ -170,5 +175,6 @@ export async function exerciseProgress(
       entry.bestVerdict = row.verdict;
     }
   }
+  for (const [exerciseId, run] of Object.entries(runs)) entryOf(exerciseId).runs = run.runs;
   return byExercise;
 }

@@ -23,8 +23,8 @@ export interface LearnerSummary {
   review: { due: number; fresh: number };
   /** By `course/lesson`. */
   lessons: Record<string, LessonProgressSummary>;
-  /** By exercise id. */
-  exercises: Record<string, { attempts: number; solved: boolean }>;
+  /** By exercise id: Submits, Runs of the visible tests, solved (lib/progress/exercise-status.ts). */
+  exercises: Record<string, { attempts: number; runs: number; solved: boolean }>;
 }
 
 export { lessonKey } from "./lesson-key";
@@ -70,12 +70,17 @@ export function summarizeLearner({
   }
   const exercises: LearnerSummary["exercises"] = {};
   for (const [id, progress] of Object.entries(overview?.exercises ?? {})) {
-    exercises[id] = { attempts: progress.attempts, solved: progress.solved };
+    exercises[id] = { attempts: progress.attempts, runs: progress.runs, solved: progress.solved };
   }
   const counts = overview?.counts;
   const hasWork =
     !!counts &&
-    counts.sectionsRead + counts.submissions + counts.drafts + counts.trapsPredicted > 0;
+    counts.sectionsRead +
+      counts.submissions +
+      counts.exercisesRun +
+      counts.drafts +
+      counts.trapsPredicted >
+      0;
 
   return {
     user,

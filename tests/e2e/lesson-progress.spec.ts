@@ -89,6 +89,47 @@ test("an exercise solved and one attempted show on the lists, the overview and t
   await expect(card.getByTestId("continue")).toBeVisible();
 });
 
+/**
+ * Runs the starter of the first exercise in the browser (no Submit) and follows the "Attempted"
+ * mark: live on the exercise page, then on the exercise list and on My progress.
+ */
+async function runOnlyShowsAttempted(page: Page, phone: boolean) {
+  const exercise = lesson.exercises[0]!;
+  await page.goto(`${lessonPath}/exercises/${exercise.slug}`);
+  const mark = page.getByTestId("exercise-mark");
+  await expect(mark).toHaveText("Not started");
+  await expect(page.locator("[data-editor-ready=true]").first()).toBeAttached({ timeout: 30_000 });
+  if (phone) await page.getByRole("tab", { name: "Code" }).click();
+  const recorded = page.waitForResponse("**/api/progress/runs");
+  await page.getByTestId("run").click();
+  await expect(page.getByTestId("verdict")).toBeVisible();
+  expect((await recorded).status()).toBe(200);
+  // No reload: the mark follows the Run.
+  await expect(mark).toHaveText("Attempted");
+  await expect(
+    page.getByRole("banner").getByRole("link", { name: "Save your progress" }),
+  ).toBeVisible();
+
+  await page.goto(`${lessonPath}/exercises`);
+  const marks = page.getByTestId("exercise-mark");
+  await expect(marks.nth(0)).toHaveText("Attempted");
+  await expect(marks.nth(1)).toHaveText("Not started");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto("/progress");
+  const row = page.getByRole("row").filter({ hasText: exercise.title });
+  await expect(row.getByTestId("exercise-standing")).toHaveText("Attempted");
+  await expect(row.getByRole("cell").last()).toHaveText("0");
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+test("an exercise only Run in the browser, never submitted, shows as attempted", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await runOnlyShowsAttempted(page, false);
+});
+
 test("a newcomer sees a loading state, then zero figures and Start the lesson", async ({
   page,
 }) => {
@@ -109,6 +150,10 @@ test("a newcomer sees a loading state, then zero figures and Start the lesson", 
 
 test.describe("on a 375 px phone", () => {
   test.use({ viewport: { width: 375, height: 812 } });
+
+  test("a Run on a phone marks the exercise attempted too", async ({ page }) => {
+    await runOnlyShowsAttempted(page, true);
+  });
 
   test("the overview and the exercise list fit without sideways scrolling", async ({ page }) => {
     for (const target of [lessonPath, `${lessonPath}/exercises`, "/"]) {

@@ -5,6 +5,7 @@ import { getCatalog } from "@/app/_components/content-lookup";
 import { exerciseHref, lessonHref, sectionHref } from "@/lib/content/urls";
 import { getViewer } from "@/lib/auth";
 import { progressOverview, type ProgressOverview } from "@/lib/progress";
+import { EXERCISE_STATUS_LABELS, exerciseStatus } from "@/lib/progress/exercise-status";
 import styles from "../page.module.css";
 
 export const metadata: Metadata = { title: "My progress" };
@@ -54,6 +55,10 @@ function Overview({ overview }: { overview: ProgressOverview }) {
     ["Day streak", overview.streak],
     ["Sections read", counts.sectionsRead],
     ["Exercises solved", counts.exercisesSolved],
+    [
+      "Exercises attempted",
+      Object.values(overview.exercises).filter((e) => exerciseStatus(e) !== "untouched").length,
+    ],
     ["Submissions", counts.submissions],
     ["Traps predicted", counts.trapsPredicted],
     ["Traps fixed", counts.trapsFixed],
@@ -115,22 +120,28 @@ function Overview({ overview }: { overview: ProgressOverview }) {
                     <thead>
                       <tr>
                         <th scope="col">Exercise</th>
+                        <th scope="col">Standing</th>
                         <th scope="col">Best verdict</th>
-                        <th scope="col">Attempts</th>
+                        <th scope="col">Submissions</th>
                       </tr>
                     </thead>
                     <tbody>
                       {lesson.exercises.map((exercise) => {
                         const progress = overview.exercises[exercise.slug];
+                        const status = exerciseStatus(progress);
                         return (
                           <tr key={exercise.slug}>
                             <td>
                               <Link href={exerciseHref(course.slug, lesson.slug, exercise.slug)}>
                                 {exercise.title}
                               </Link>
-                              {progress?.solved ? (
-                                <span className={styles.done}> ✓ solved</span>
-                              ) : null}
+                            </td>
+                            <td
+                              data-testid="exercise-standing"
+                              data-status={status}
+                              className={status === "solved" ? styles.done : undefined}
+                            >
+                              {EXERCISE_STATUS_LABELS[status]}
                             </td>
                             <td>
                               {progress?.bestVerdict

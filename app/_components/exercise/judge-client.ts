@@ -174,3 +174,28 @@ function problemTitle(payload: unknown): string | null {
   const title = (payload as Record<string, unknown>).title;
   return typeof title === "string" ? title : null;
 }
+
+const runsRecorded = new Set<string>();
+
+/**
+ * POST /api/progress/runs after a Run in the browser, once per exercise and page view: enough for
+ * the exercise to show as attempted, without a request per click. True when this call recorded it
+ * (the caller refreshes what the page shows of the learner's progress); a failure is let go, and the
+ * next Run tries again.
+ */
+export async function recordBrowserRun(exerciseId: string): Promise<boolean> {
+  if (runsRecorded.has(exerciseId)) return false;
+  runsRecorded.add(exerciseId);
+  try {
+    const response = await fetch("/api/progress/runs", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ exerciseId }),
+    });
+    if (response.ok) return true;
+  } catch {
+    // Offline: the Run still showed its results.
+  }
+  runsRecorded.delete(exerciseId);
+  return false;
+}

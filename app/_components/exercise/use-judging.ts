@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { JudgeLimits } from "@/lib/judge/core/types";
 import type { ResultsDocument } from "@/lib/judge/results";
+import { refreshLearnerSummary } from "../progress/learner-summary-store";
 import { BrowserJudge } from "./browser-judge";
 import type { JudgeOutcome, Quota } from "./judge-client";
 import type { Busy, Notice } from "./toolbar";
@@ -130,6 +131,12 @@ export function useJudging({
       );
       if (outcome.kind === "results") {
         onResults(outcome.results, code);
+        // The exercise is attempted now, wherever the page shows the learner's standing.
+        void loadJudgeClient()
+          .then(({ recordBrowserRun }) => recordBrowserRun(exerciseId))
+          .then((recorded) => {
+            if (recorded) void refreshLearnerSummary();
+          });
         return;
       }
       // No Web Worker or WebAssembly here: the server runs the same visible tests.
@@ -140,6 +147,8 @@ export function useJudging({
       abort.current = new AbortController();
       const { runOnServer } = await loadJudgeClient();
       handleOutcome(await runOnServer({ exerciseId, code }, abort.current.signal), code);
+      // The server recorded the Run (api/judge/run): show the exercise as attempted.
+      void refreshLearnerSummary();
     } catch (error) {
       if ((error as Error)?.name !== "AbortError") {
         setNotice({ tone: "error", text: `Run failed: ${describe(error)}` });
@@ -164,6 +173,7 @@ export function useJudging({
       abort.current = new AbortController();
       const { submitToServer } = await loadJudgeClient();
       handleOutcome(await submitToServer({ exerciseId, code }, abort.current.signal), code);
+      void refreshLearnerSummary();
     } catch (error) {
       if ((error as Error)?.name !== "AbortError") {
         setNotice({ tone: "error", text: `Submit failed: ${describe(error)}` });

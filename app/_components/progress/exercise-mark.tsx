@@ -1,23 +1,20 @@
 "use client";
 
+import { EXERCISE_STATUS_LABELS, exerciseStatus } from "@/lib/progress/exercise-status";
 import { useLearnerSummary } from "./learner-summary-store";
 import styles from "./standing.module.css";
 
-const labels = { solved: "✓ Solved", attempted: "Attempted", untouched: "Not started" } as const;
-
-/** Solved / attempted / not started, for one exercise in a list; nothing until the summary is in. */
+/**
+ * Solved / attempted (a Run or a Submit) / not started, for one exercise in a list or on its page;
+ * nothing until the summary is in.
+ */
 export function ExerciseMark({ exercise }: { exercise: string }) {
   const { summary } = useLearnerSummary();
   if (!summary) return null;
-  const progress = summary.exercises[exercise];
-  const status = progress?.solved
-    ? "solved"
-    : progress && progress.attempts > 0
-      ? "attempted"
-      : "untouched";
+  const status = exerciseStatus(summary.exercises[exercise]);
   return (
     <span className={styles.mark} data-status={status} data-testid="exercise-mark">
-      {labels[status]}
+      {EXERCISE_STATUS_LABELS[status]}
     </span>
   );
 }

@@ -10,7 +10,7 @@ export interface LessonProgressState {
   loaded: boolean;
   sectionsRead: ReadonlySet<string>;
   exercises: Readonly<
-    Record<string, { attempts: number; bestVerdict: string | null; solved: boolean }>
+    Record<string, { attempts: number; runs: number; bestVerdict: string | null; solved: boolean }>
   >;
 }
 

@@ -26,8 +26,9 @@ function card(
 const overview: ProgressOverview = {
   lessons: [{ course: "c", lesson: "one", sectionsRead: ["answer", "understand"] }],
   exercises: {
-    "fixed-window": { attempts: 2, bestVerdict: "accepted", solved: true },
-    "sliding-log": { attempts: 1, bestVerdict: "wrong_answer", solved: false },
+    "fixed-window": { attempts: 2, runs: 3, bestVerdict: "accepted", solved: true },
+    "sliding-log": { attempts: 1, runs: 0, bestVerdict: "wrong_answer", solved: false },
+    "token-bucket": { attempts: 0, runs: 2, bestVerdict: null, solved: false },
   },
   traps: [
     {
@@ -52,6 +53,7 @@ const overview: ProgressOverview = {
   counts: {
     sectionsRead: 2,
     submissions: 3,
+    exercisesRun: 2,
     exercisesSolved: 1,
     drafts: 0,
     trapsPredicted: 2,
@@ -89,8 +91,29 @@ describe("the learner's summary that static pages show", () => {
       trapsDone: ["a"],
       cardsDue: 0,
     });
-    expect(summary.exercises["fixed-window"]).toEqual({ attempts: 2, solved: true });
-    expect(summary.exercises["sliding-log"]).toEqual({ attempts: 1, solved: false });
+    expect(summary.exercises["fixed-window"]).toEqual({ attempts: 2, runs: 3, solved: true });
+    expect(summary.exercises["sliding-log"]).toEqual({ attempts: 1, runs: 0, solved: false });
+    expect(summary.exercises["token-bucket"]).toEqual({ attempts: 0, runs: 2, solved: false });
+  });
+
+  test("an exercise only ran, never submitted, is work worth saving", () => {
+    const counts = { ...overview.counts, sectionsRead: 0, submissions: 0, trapsPredicted: 0 };
+    const ranOnly: ProgressOverview = {
+      ...overview,
+      lessons: [],
+      traps: [],
+      exercises: { "token-bucket": { attempts: 0, runs: 1, bestVerdict: null, solved: false } },
+      counts: { ...counts, exercisesRun: 1, exercisesSolved: 0 },
+    };
+    const summary = summarizeLearner({
+      user: { name: "Anonymous", anonymous: true },
+      overview: ranOnly,
+      cards: [],
+      states: [],
+      now,
+    });
+    expect(summary.hasWork).toBe(true);
+    expect(summary.exercises["token-bucket"]).toEqual({ attempts: 0, runs: 1, solved: false });
   });
 
   test("a card reviewed and not yet due leaves the count", () => {

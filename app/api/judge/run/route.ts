@@ -5,13 +5,15 @@ import { learnerRoute, type LearnerVisit } from "@/lib/protection";
 import { judgeSubmissionFor } from "@/lib/protection/guarded-judge";
 import { judgedOrProblem } from "@/lib/protection/judge-refusal";
 import { judgeBodySchema } from "../judge-route";
+import { recordExerciseRun } from "@/lib/progress";
 
 export const dynamic = "force-dynamic";
 
 /**
  * POST {exerciseId, code} → the results document of the visible tests only. Run normally happens
- * in the browser's Web Worker; this is the fallback for a browser that cannot start it. Not
- * recorded: a Run is practice, only Submit counts.
+ * in the browser's Web Worker; this is the fallback for a browser that cannot start it. Its code
+ * and results are not kept (a Run is practice, only Submit gets a verdict), but that it happened
+ * is: the exercise shows as attempted, as after a browser Run (POST /api/progress/runs).
  */
 const run = route<unknown, [LearnerVisit]>(async (request, _context, visit) => {
   assertSameOrigin(request);
@@ -25,6 +27,7 @@ const run = route<unknown, [LearnerVisit]>(async (request, _context, visit) => {
       { requireSession: learner !== null },
     ),
   );
+  if (learner) await recordExerciseRun(learner.viewer, exerciseId);
   return jsonResponse(results, learner ? { cookies: learner.headers } : {});
 });
 export const POST = learnerRoute("judge", run);
