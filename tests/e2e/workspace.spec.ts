@@ -46,6 +46,89 @@ async function openExercise(page: Page, { monaco = true } = {}) {
   await expect(page.locator(editor).first()).toBeAttached({ timeout: 30_000 });
 }
 
+// Counts every request forever, so it denies the whole second burst of "fixed window admits 2x the
+// limit across a boundary": its first divergence is request 102, one of 101 at t=60s.
+const neverResets = `import type { Clock } from "judge";
+
+export class FixedWindow {
+  private count = 0;
+
+  constructor(readonly limit: number, readonly windowMs: number, private readonly clock: Clock) {}
+
+  allow(): boolean {
+    if (this.count >= this.limit) return false;
+    this.count++;
+    return true;
+  }
+}
+`;
+
+async function setCode(page: Page, code: string) {
+  await page.evaluate(
+    ([key, text]) => {
+      const editors = (
+        window as unknown as { __tradeoffEditors?: Record<string, { setValue(v: string): void }> }
+      ).__tradeoffEditors;
+      editors![key!]!.setValue(text!);
+    },
+    [modelPath, code],
+  );
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
+ * Runs the never-resetting limiter and checks the crowded timeline of the boundary test: every
+ * request drawn once per lane (bursts as runs), "×N" counts, each tick labelled once, and no label
+ * on top of another, at a size that can be read.
+ */
+async function expectReadableBurstTimeline(page: Page, viewportWidth: number) {
+  await setCode(page, neverResets);
+  await page.getByTestId("run").click();
+  await expect(page.getByTestId("verdict")).toHaveText("Wrong answer");
+  const row = page.getByTestId("test-result").filter({ hasText: "2x the limit" });
+  await expect(row).toHaveAttribute("data-status", "fail");
+  const timeline = row.getByTestId("timeline");
+  if (!(await timeline.isVisible())) await row.getByText("Timeline", { exact: true }).click();
+  await expect(timeline).toBeVisible();
+  await timeline.scrollIntoViewIfNeeded();
+
+  const caption = timeline.getByTestId("divergence-caption");
+  await expect(caption).toHaveText("first divergence: request 102 · ×101 at once");
+  await expect(timeline.getByTestId("burst-label")).toHaveText(["×100", "×101"]);
+  // 100 + 1 + 100 + 1 requests, each standing in exactly one run of each lane.
+  const drawn = await timeline
+    .locator("rect[data-count]")
+    .evaluateAll((cells) => cells.reduce((sum, cell) => sum + Number(cell.dataset.count), 0));
+  expect(drawn).toBe(2 * 202);
+
+  const ticks = timeline.getByTestId("tick-label");
+  const labels = await ticks.allTextContents();
+  expect(labels.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(labels).size).toBe(labels.length);
+
+  const figure = (await timeline.boundingBox())!;
+  expect(figure.x + figure.width).toBeLessThanOrEqual(viewportWidth);
+  const texts = [
+    caption,
+    ...(await timeline.getByTestId("burst-label").all()),
+    ...(await ticks.all()),
+  ];
+  const boxes: Box[] = [];
+  for (const text of texts) boxes.push((await text.boundingBox())!);
+  for (const [i, a] of boxes.entries()) {
+    // Drawn at the size it is shown at: 10.5px labels stay about that tall on a phone.
+    expect(a.height, `label ${i} height in px`).toBeGreaterThanOrEqual(10);
+    expect(a.x, `label ${i} inside the chart`).toBeGreaterThanOrEqual(figure.x - 1);
+    expect(a.x + a.width).toBeLessThanOrEqual(figure.x + figure.width + 1);
+    for (const b of boxes.slice(i + 1))
+      expect(overlaps(a, b), `label ${i} overlaps another`).toBe(false);
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
 async function box(page: Page, testId: string) {
   const found = await page.getByTestId(testId).boundingBox();
   expect(found, `${testId} has a box`).not.toBeNull();
@@ -166,6 +249,13 @@ test.describe("on a 1440×900 laptop screen", () => {
     ).toHaveCount(0);
   });
 
+  test("a crowded burst on the timeline is drawn as runs with its count, every label readable", async ({
+    page,
+  }) => {
+    await openExercise(page);
+    await expectReadableBurstTimeline(page, 1440);
+  });
+
   test("the workspace has no serious accessibility violations", async ({ page }) => {
     await openExercise(page);
     await page.getByTestId("run").click();
@@ -214,6 +304,15 @@ test.describe("on a 375 px phone", () => {
       expect(icon!.x + icon!.width).toBeLessThanOrEqual(name!.x);
     }
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("a crowded burst on the timeline stays readable on a phone", async ({ page }) => {
+    await openExercise(page);
+    await page.getByRole("tab", { name: "Code" }).click();
+    await expectReadableBurstTimeline(page, 375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
   });
 
   test("keyboard shortcut hints are not shown on a touch screen", async ({ page }) => {

@@ -1,6 +1,13 @@
-import { useId } from "react";
+"use client";
+
+import { type RefObject, useEffect, useId, useRef, useState } from "react";
 import type { Trace } from "@/lib/judge/results";
-import { describeDivergence, formatSecondsExact, layoutTimeline } from "./timeline-geometry";
+import {
+  describeDivergence,
+  formatSecondsExact,
+  layoutTimeline,
+  TIMELINE_WIDTH,
+} from "./timeline-geometry";
 import styles from "./timeline-chart.module.css";
 
 // Rows beyond this go unlisted in the table alternative; the divergence row is always kept.
@@ -9,12 +16,15 @@ const TABLE_ROWS = 200;
 /**
  * Each request of a trace over time, admitted or denied by the reference and by the learner's
  * limiter, with window edges or the reference's token level, and the first divergence marked.
- * Plain SVG with no client state, so it renders on the server and in the results panel alike; the
- * figure caption and the table below it carry the same facts for screen readers and for copying.
+ * Plain SVG laid out at the width it is shown at (measured once mounted, 720 before), so its labels
+ * are as large on a phone as on a laptop; the figure caption and the table below it carry the same
+ * facts for screen readers and for copying.
  */
 export function TimelineChart({ trace, title }: { trace: Trace; title: string }) {
   const id = useId();
-  const layout = layoutTimeline(trace);
+  const figure = useRef<HTMLElement>(null);
+  const width = useShownWidth(figure);
+  const layout = layoutTimeline(trace, width ?? TIMELINE_WIDTH);
   const { requests } = trace;
   const admitted = (lane: "expected" | "actual") => requests.filter((r) => r[lane]).length;
   const summary =
@@ -23,7 +33,7 @@ export function TimelineChart({ trace, title }: { trace: Trace; title: string })
     (layout.divergence ? ` First divergence: ${layout.divergence.label}.` : " No divergence.");
 
   return (
-    <figure className={styles.figure} data-testid="timeline">
+    <figure ref={figure} className={styles.figure} data-testid="timeline">
       <svg
         className={styles.svg}
         viewBox={`0 0 ${layout.width} ${layout.height}`}
@@ -93,6 +103,7 @@ export function TimelineChart({ trace, title }: { trace: Trace; title: string })
             y={cell.y}
             width={cell.width}
             height={Math.max(cell.height - (cell.height > 3 ? 1 : 0), 0.5)}
+            data-count={cell.count}
           />
         ))}
 
@@ -114,15 +125,16 @@ export function TimelineChart({ trace, title }: { trace: Trace; title: string })
             <line
               x1={layout.divergence.x}
               x2={layout.divergence.x}
-              y1={layout.lanes[0]!.top - 8}
+              y1={layout.divergence.y + 3}
               y2={layout.axisY}
             />
             <text
               x={layout.divergence.x}
-              y={layout.lanes[0]!.top - 10}
-              textAnchor={layout.divergence.x > layout.width * 0.7 ? "end" : "start"}
+              y={layout.divergence.y}
+              textAnchor={layout.divergence.anchor}
+              data-testid="divergence-caption"
             >
-              first divergence: request {layout.divergence.index + 1}
+              {layout.divergence.caption}
             </text>
           </g>
         )}
@@ -237,6 +249,25 @@ function TraceTable({ trace }: { trace: Trace }) {
       )}
     </table>
   );
+}
+
+/** The element's width in CSS pixels, following resizes (a dragged pane); null until mounted. */
+function useShownWidth(element: RefObject<HTMLElement | null>): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useEffect(() => {
+    const target = element.current;
+    if (!target) return;
+    const measure = () => {
+      const shown = Math.round(target.clientWidth);
+      if (shown > 0) setWidth((previous) => (previous === shown ? previous : shown));
+    };
+    measure();
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element]);
+  return width;
 }
 
 function formatLevel(level: number): string {

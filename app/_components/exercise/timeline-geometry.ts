@@ -46,6 +46,12 @@ export interface TimelineDivergence {
   index: number;
   x: number;
   label: string;
+  /** What the chart writes over the marker: "first divergence: request 102 · ×101 at once". */
+  caption: string;
+  /** Which side of the marker the caption extends to. */
+  anchor: "start" | "end";
+  /** The caption's baseline: a row of its own above the "×N" labels, so the two never meet. */
+  y: number;
 }
 
 export interface TimelineLayout {
@@ -67,9 +73,16 @@ export interface TimelineLayout {
 }
 
 export const TIMELINE_WIDTH = 720;
+/** Narrower than this, the chart is drawn for a phone: a tighter margin and fewer ticks. */
+export const TIMELINE_MIN_WIDTH = 260;
 const LEFT = 92;
+const NARROW_LEFT = 70;
+/** About this much room per tick label, so neighbouring labels never touch. */
+const TICK_SPACING = 72;
+/** Estimated advance of one character of the divergence caption (11px bold). */
+const CAPTION_CHAR = 6.6;
 const RIGHT = 16;
-const TOP = 26;
+const TOP = 34;
 const LANE_HEIGHT = 56;
 const LANE_GAP = 10;
 const LEVEL_HEIGHT = 64;
@@ -82,8 +95,11 @@ export const STACK_LIMIT = 12;
 const MIN_RUN_HEIGHT = 2;
 const BURST_LABEL_GAP = 28;
 
-export function layoutTimeline(trace: Trace, width = TIMELINE_WIDTH): TimelineLayout {
-  const plotLeft = LEFT;
+export function layoutTimeline(trace: Trace, requestedWidth = TIMELINE_WIDTH): TimelineLayout {
+  // Drawn at the width it is shown at (user units = CSS pixels), so labels keep their size on a
+  // phone instead of shrinking with a scaled-down drawing.
+  const width = Math.max(TIMELINE_MIN_WIDTH, Math.round(requestedWidth));
+  const plotLeft = width < 480 ? NARROW_LEFT : LEFT;
   const plotRight = width - RIGHT;
   const requests = trace.requests;
   const times = requests.map((r) => r.t);
@@ -99,7 +115,8 @@ export function layoutTimeline(trace: Trace, width = TIMELINE_WIDTH): TimelineLa
   let level: TimelineLevel | null = null;
   if (hasLevel) {
     level = layoutLevel(trace, top, x);
-    top += LEVEL_HEIGHT + LANE_GAP;
+    // Room under the level band for the divergence caption and the "×N" labels.
+    top += LEVEL_HEIGHT + 2 * LANE_GAP + 8;
   }
   const lanes: TimelineLane[] = [
     { id: "reference", label: "Reference", top, height: LANE_HEIGHT },
@@ -119,16 +136,18 @@ export function layoutTimeline(trace: Trace, width = TIMELINE_WIDTH): TimelineLa
     maxBurst <= STACK_LIMIT
       ? stackedCells(groups, requests, lanes, x, cellWidth, cellHeight, divergenceIndex)
       : runCells(groups, requests, lanes, x, cellWidth, inner / maxBurst, divergenceIndex);
-  const burstLabels = maxBurst <= STACK_LIMIT ? [] : labelBursts(groups, x, lanes[0]!.top);
-
   const divergence =
     divergenceIndex === null
       ? null
-      : {
-          index: divergenceIndex,
-          x: x(requests[divergenceIndex]!.t),
-          label: describeDivergence(divergenceIndex, requests[divergenceIndex]!),
-        };
+      : layoutDivergence(
+          divergenceIndex,
+          requests,
+          groups,
+          x(requests[divergenceIndex]!.t),
+          width,
+          lanes[0]!.top - 17,
+        );
+  const burstLabels = maxBurst <= STACK_LIMIT ? [] : labelBursts(groups, x, lanes[0]!.top);
 
   return {
     width,
@@ -137,7 +156,7 @@ export function layoutTimeline(trace: Trace, width = TIMELINE_WIDTH): TimelineLa
     plotRight,
     lanes,
     cells,
-    ticks: labelTicks(niceTicks(t0, t1, 6, 1), x),
+    ticks: labelTicks(niceTicks(t0, t1, tickTarget(plotRight - plotLeft), 1), x),
     axisY,
     windowEdges: edges
       .filter((t) => t >= t0 && t <= t1)
@@ -238,6 +257,37 @@ function runCells(
     }
   }
   return cells;
+}
+
+/** As many ticks as fit with room for their labels: six on a laptop, two or three on a phone. */
+function tickTarget(plotWidth: number): number {
+  return Math.max(2, Math.min(6, Math.floor(plotWidth / TICK_SPACING)));
+}
+
+/**
+ * The divergence marker's caption, on its own row above the "×N" labels. A divergence inside a
+ * burst says how many requests share its instant; the caption extends to the side with room for it.
+ */
+function layoutDivergence(
+  index: number,
+  requests: readonly TraceRequest[],
+  groups: Groups,
+  at: number,
+  width: number,
+  y: number,
+): TimelineDivergence {
+  const burst = groups.find((g) => g.t === requests[index]!.t)?.indices.length ?? 1;
+  const caption = `first divergence: request ${index + 1}${burst > 1 ? ` · ×${burst} at once` : ""}`;
+  const room = caption.length * CAPTION_CHAR;
+  const anchor = at + room <= width - 4 ? "start" : "end";
+  return {
+    index,
+    x: at,
+    label: describeDivergence(index, requests[index]!),
+    caption,
+    anchor,
+    y,
+  };
 }
 
 /** "×N" over the columns that were drawn as runs, skipping labels that would overlap. */

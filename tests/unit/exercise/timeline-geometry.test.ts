@@ -213,4 +213,32 @@ describe("crowded instants and short spans", () => {
     expect(new Set(labels).size).toBe(labels.length);
     expect(labels).toContain("100s");
   });
+
+  test("a divergence inside a burst says how many share its instant, on a row above the ×N labels", () => {
+    // The course's boundary figure: 100 at t=59s, 101 at t=60s; yours denies the second burst.
+    const requests = [...burstAt(59_000, 100, true), ...burstAt(60_000, 100, true, false)];
+    requests.push({ t: 60_000, expected: false, actual: false });
+    const layout = layoutTimeline({ requests, firstDivergence: 100 });
+    expect(layout.divergence?.caption).toBe("first divergence: request 101 · ×101 at once");
+    expect(layout.divergence?.anchor).toBe("end");
+    expect(layout.burstLabels.map((b) => b.label)).toEqual(["×100", "×101"]);
+    // 11px caption text ends above where the 10.5px "×N" text begins.
+    for (const burst of layout.burstLabels) expect(layout.divergence!.y).toBeLessThan(burst.y - 11);
+  });
+
+  test("drawn for a phone, the chart keeps its width, fewer ticks and labels that do not touch", () => {
+    const requests = [...burstAt(59_000, 100, true), ...burstAt(60_000, 101, true, false)];
+    const layout = layoutTimeline({ requests, firstDivergence: 100 }, 281);
+    expect(layout.width).toBe(281);
+    const labelled = layout.ticks.filter((t) => t.label);
+    expect(labelled.length).toBeGreaterThanOrEqual(2);
+    expect(labelled.length).toBeLessThanOrEqual(3);
+    for (let i = 1; i < labelled.length; i++) {
+      expect(labelled[i]!.x - labelled[i - 1]!.x).toBeGreaterThanOrEqual(40);
+    }
+    for (const cell of layout.cells) {
+      expect(cell.x).toBeGreaterThanOrEqual(layout.plotLeft - 12);
+      expect(cell.x + cell.width).toBeLessThanOrEqual(layout.plotRight + 12);
+    }
+  });
 });
