@@ -30,7 +30,7 @@ export function AccountMenu() {
       <div className={styles.account} data-testid="account">
         {summary?.hasWork ? (
           <Link href={signInHref(pathname, "/sign-up")} className={styles.saveLink}>
-            Save your progress
+            Save<span className={styles.long}> your progress</span>
           </Link>
         ) : null}
         <Link href={signInHref(pathname)}>Sign in</Link>

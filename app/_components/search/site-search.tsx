@@ -139,7 +139,7 @@ export function SiteSearch() {
           <circle cx="8.5" cy="8.5" r="5.5" />
           <path d="M13 13 L17.5 17.5" />
         </svg>
-        Search
+        <span className={styles.triggerLabel}>Search</span>
         <kbd className={styles.key} aria-hidden="true">
           /
         </kbd>

@@ -1,0 +1,77 @@
+"use client";
+
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import styles from "./site-header.module.css";
+
+/**
+ * The header's main links. On a laptop they sit in the row; on a phone they fold behind a Menu
+ * button so the header stays one row: a disclosure that opens with Enter or Space, closes with
+ * Escape (focus back on the button), a click outside or a navigation. Folded only once the page is
+ * interactive: without JavaScript the links stay in the header, on a row of their own.
+ */
+export function HeaderNav({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(false);
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    // Fold the links only once the button can open them.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setReady(true);
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  return (
+    <div
+      ref={root}
+      className={styles.navWrap}
+      data-ready={ready ? "true" : undefined}
+      data-open={open ? "true" : undefined}
+    >
+      <button
+        ref={button}
+        type="button"
+        className={styles.menuToggle}
+        aria-expanded={open}
+        aria-controls={id}
+        data-testid="menu-toggle"
+        onClick={() => setOpen((value) => !value)}
+      >
+        <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false" className={styles.menuIcon}>
+          <path d="M3 5h14M3 10h14M3 15h14" />
+        </svg>
+        <span className="sr-only">Menu</span>
+      </button>
+      {/* A link followed (a client navigation) closes the menu. */}
+      <nav
+        id={id}
+        aria-label="Main"
+        className={styles.nav}
+        onClick={(event) => {
+          if ((event.target as Element).closest("a")) setOpen(false);
+        }}
+      >
+        {children}
+      </nav>
+    </div>
+  );
+}
