@@ -127,6 +127,9 @@ test("the Review link shows the cards due, and the Review page counts down while
   await expect(page.getByTestId("review-link")).toHaveAccessibleName(/^Review\s*,\s*1 card due$/);
   const due = page.getByTestId("due-count").locator("span").first();
   await expect(due).toHaveText("1");
+  // Nothing is scheduled beyond this session yet.
+  const nextDue = page.getByTestId("next-due").locator("span").first();
+  await expect(nextDue).toHaveText("—");
 
   // The trap's card is a quick check with a number: answer it, check it, grade it.
   const card = page.getByTestId("flashcard");
@@ -136,12 +139,94 @@ test("the Review link shows the cards due, and the Review page counts down while
   await expect(page.getByTestId("last-grade")).toBeVisible();
   // No reload: the counters move with the grade, and the header's count goes.
   await expect(due).toHaveText("0");
+  // The graded card is due again later: "next due" is now its time (Good on a first review: minutes).
+  const when = await nextDue.locator("time").getAttribute("datetime");
+  const inMs = new Date(when!).getTime() - Date.now();
+  expect(inMs).toBeGreaterThan(60_000);
+  expect(inMs).toBeLessThan(86_400_000);
   await expect(page.getByTestId("streak").locator("span").first()).toHaveText("1");
   await expect(count).toHaveCount(0);
 });
 
+/** The header's parts that must share one row: their vertical extents all overlap. */
+async function expectOneRow(page: Page, parts: string[]) {
+  const boxes = [];
+  for (const part of parts) {
+    const found = await header(page).getByTestId(part).boundingBox();
+    expect(found, `${part} is shown`).not.toBeNull();
+    boxes.push({ part, ...found! });
+  }
+  const top = Math.max(...boxes.map((b) => b.y));
+  const bottom = Math.min(...boxes.map((b) => b.y + b.height));
+  expect(bottom - top, `${parts.join(", ")} share a row`).toBeGreaterThan(0);
+  const banner = (await header(page).boundingBox())!;
+  expect(banner.height, "header height in px").toBeLessThanOrEqual(64);
+}
+
+test("on a laptop the main links sit in the header's row and no Menu button is shown", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  await expect(header(page).getByTestId("account")).toBeVisible();
+  await expect(header(page).getByTestId("menu-toggle")).toBeHidden();
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Courses" }),
+  ).toBeVisible();
+  await expectOneRow(page, ["brand", "review-link", "search-open", "account"]);
+});
+
 test.describe("on a 375 px phone", () => {
   test.use({ viewport: { width: 375, height: 812 } });
+
+  test("the header is one row, and its Menu opens and closes from the keyboard", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await expect(header(page).getByTestId("account")).toBeVisible();
+    await expectOneRow(page, ["brand", "menu-toggle", "search-open", "account"]);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav).toBeHidden();
+
+    const toggle = header(page).getByRole("button", { name: "Menu" });
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(nav.getByRole("link")).toHaveText(["Courses", "Review", "My progress"]);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    // Tab goes from the button into the links; Escape closes and gives the focus back.
+    await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: "Courses" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(nav).toBeHidden();
+    await expect(toggle).toBeFocused();
+
+    // Space opens it too; following a link closes it.
+    await page.keyboard.press("Space");
+    await nav.getByRole("link", { name: "My progress" }).click();
+    await expect(page).toHaveURL("/progress");
+    await expect(nav).toBeHidden();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("with work to save, the header is still one row", async ({ page }) => {
+    await page.goto(sectionPath);
+    const read = await page.request.post("/api/progress/sections", {
+      data: { course: course.slug, lesson: lesson.slug, section: lesson.sections[1]!.slug },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(read.status()).toBe(200);
+    await page.reload();
+    await expect(header(page).getByRole("link", { name: "Save your progress" })).toBeVisible();
+    await expectOneRow(page, ["brand", "menu-toggle", "search-open", "account"]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 
   test("the header fits and keeps Sign in", async ({ page }) => {
     await page.goto("/");

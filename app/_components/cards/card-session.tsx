@@ -16,12 +16,21 @@ export interface CardSessionProps {
   /** Show where each card comes from (the Review page mixes lessons). */
   showSource?: boolean;
   /** After each grade: which card, whether it was its first showing, and whether it comes back. */
-  onGraded?: (event: { card: FlashcardData; round: number; requeued: boolean }) => void;
+  onGraded?: (event: GradeEvent) => void;
 }
 
 interface Entry {
   card: FlashcardData;
   round: number;
+}
+
+export interface GradeEvent {
+  card: FlashcardData;
+  round: number;
+  /** Due again within minutes: it comes back at the end of this session. */
+  requeued: boolean;
+  /** When the card is due next, as the server scheduled it. */
+  due: Date;
 }
 
 /** A card graded Again (due again within minutes) comes back at the end of the session. */
@@ -53,7 +62,7 @@ export function CardSession({
     setLast({ rating, due, at });
     setReviewed((n) => n + 1);
     const requeued = due.getTime() - at.getTime() <= REQUEUE_WITHIN_MS;
-    reportGrade?.({ card: entry.card, round: entry.round, requeued });
+    reportGrade?.({ card: entry.card, round: entry.round, requeued, due });
     if (requeued) {
       setQueue((q) => [...q, { card: entry.card, round: entry.round + 1 }]);
     } else {

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { refreshLearnerSummary } from "../progress/learner-summary-store";
-import { CardSession } from "./card-session";
+import { CardSession, type GradeEvent } from "./card-session";
 import type { FlashcardData } from "./card-types";
 import { LocalTime } from "./local-time";
 import styles from "./cards.module.css";
@@ -22,7 +22,8 @@ const keyOf = (card: FlashcardData) => `${card.course}/${card.lesson}/${card.id}
 /**
  * The Review page's counters and its session together, so each grade moves the counters at once:
  * a graded card leaves "due now" (or "new"), a card graded Again joins "due now" again, and the
- * first grade of a day starts the streak. The header's Review count is asked again too.
+ * first grade of a day starts the streak; "next due after these" becomes the earliest of the cards
+ * graded beyond this session and those not in it. The header's Review count is asked again too.
  */
 export function ReviewBoard({
   cards,
@@ -33,23 +34,18 @@ export function ReviewBoard({
   streak,
 }: ReviewBoardProps) {
   const [counts, setCounts] = useState({ due: dueCount, fresh: newCount, streak });
+  const [laterDue, setLaterDue] = useState<Date | null>(nextDue ? new Date(nextDue) : null);
   const fresh = new Set(newKeys);
 
-  const onGraded = ({
-    card,
-    round,
-    requeued,
-  }: {
-    card: FlashcardData;
-    round: number;
-    requeued: boolean;
-  }) => {
+  const onGraded = ({ card, round, requeued, due }: GradeEvent) => {
     const wasNew = round === 0 && fresh.has(keyOf(card));
     setCounts((c) => ({
       due: Math.max(0, c.due - (wasNew ? 0 : 1) + (requeued ? 1 : 0)),
       fresh: Math.max(0, c.fresh - (wasNew ? 1 : 0)),
       streak: Math.max(c.streak, 1),
     }));
+    if (!requeued)
+      setLaterDue((previous) => (previous === null || due < previous ? due : previous));
     void refreshLearnerSummary();
   };
 
@@ -66,7 +62,7 @@ export function ReviewBoard({
         </li>
         <li className={styles.stat} data-testid="next-due">
           <span className={styles.statValue}>
-            {nextDue ? <LocalTime value={new Date(nextDue)} /> : "—"}
+            {laterDue ? <LocalTime value={laterDue} /> : "—"}
           </span>
           <span className={styles.statLabel}>next due after these</span>
         </li>
