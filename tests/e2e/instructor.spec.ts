@@ -174,4 +174,17 @@ test("an instructor sees the dashboard, downloads a table, previews a lesson and
   await expect(runs.nth(0)).toContainText("as it should be");
   await expect(runs.nth(1)).toContainText("The starter against your tests");
   await expect(runs.nth(1)).toContainText("as it should be");
+
+  // With the exercise page's TypeScript checking: an ill-typed line is flagged as it is typed.
+  const squiggles = editor.locator(".squiggly-error");
+  await expect(squiggles).toHaveCount(0, { timeout: 15_000 });
+  await editor.locator(".view-lines").click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.insertText('\nconst budget: number = "ten requests";\n');
+  await expect(squiggles.first()).toBeAttached({ timeout: 15_000 });
+  // The diagnostic is TypeScript's own, shown by the editor's "next problem" (F8).
+  await page.keyboard.press("F8");
+  await expect(editor.locator(".marker-widget")).toContainText(
+    "Type 'string' is not assignable to type 'number'",
+  );
 });
