@@ -1,4 +1,5 @@
-import { nowFrom, type StoreDeps, type Viewer } from "./viewer";
+import type { Viewer } from "@/lib/auth/viewer";
+import { nowFrom, type StoreDeps } from "./store-deps";
 
 // Runs of an exercise's visible tests. A Run is practice, not a verdict: its code is not kept, only
 // that (and how often, and when) the learner ran the exercise, which is what makes it "attempted"
