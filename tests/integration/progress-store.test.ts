@@ -4,6 +4,7 @@ import { exportUserData, progressOverview, deleteUserData } from "@/lib/progress
 import { getDraft, saveDraft } from "@/lib/progress/drafts";
 import { mergeUserData } from "@/lib/auth/merge-user-data";
 import { countCardsDue, recordReview, recordTrapAttempt } from "@/lib/progress/practice";
+import { recordExerciseRun } from "@/lib/progress/runs";
 import { listSectionsRead, markSectionRead } from "@/lib/progress/sections";
 import {
   exerciseProgress,
@@ -11,6 +12,7 @@ import {
   listSubmissions,
   recordSubmission,
 } from "@/lib/progress/submissions";
+
 import type { Viewer } from "@/lib/auth/viewer";
 import type { StoreDeps } from "@/lib/progress/store-deps";
 import { createTestDb, type TestDb } from "../fixtures/db";
@@ -92,8 +94,28 @@ describe.each(["sqlite", "postgres"] as const)("progress store on %s", (provider
     expect(reopened?.results).toEqual(results("wrong_answer", ["pass", "fail", "fail"]));
     expect(await getSubmission(deps, bob, wrong.id)).toBeNull();
     expect(await exerciseProgress(deps, ada)).toEqual({
-      "fixed-window": { attempts: 2, bestVerdict: "accepted", solved: true },
+      "fixed-window": { attempts: 2, runs: 0, bestVerdict: "accepted", solved: true },
     });
+  });
+
+  test("Runs of an exercise are one counted row per learner: attempted without a Submit", async () => {
+    const first = await recordExerciseRun(deps, ada, "token-bucket");
+    clock.advance(1000);
+    const second = await recordExerciseRun(deps, ada, "token-bucket");
+    expect(first.runs).toBe(1);
+    expect(second).toEqual({
+      runs: 2,
+      firstRunAt: first.firstRunAt,
+      lastRunAt: new Date(first.firstRunAt.getTime() + 1000),
+    });
+    expect(await deps.db.exerciseRun.count({ where: { userId: "ada" } })).toBe(1);
+    expect((await exerciseProgress(deps, ada))["token-bucket"]).toEqual({
+      attempts: 0,
+      runs: 2,
+      bestVerdict: null,
+      solved: false,
+    });
+    expect(await exerciseProgress(deps, bob)).toEqual({});
   });
 
   test("a results document too large to keep is still recorded, as its verdict and statuses", async () => {
@@ -157,6 +179,7 @@ describe.each(["sqlite", "postgres"] as const)("progress store on %s", (provider
     expect(overview.counts).toEqual({
       sectionsRead: 2,
       submissions: 2,
+      exercisesRun: 1,
       exercisesSolved: 1,
       drafts: 1,
       trapsPredicted: 1,
@@ -210,6 +233,7 @@ describe.each(["sqlite", "postgres"] as const)("progress store on %s", (provider
     expect(data.submissions.length).toBe(3);
     expect(Object.keys(data).sort()).toEqual([
       "drafts",
+      "exerciseRuns",
       "exportedAt",
       "interviewAttempts",
       "reviewCards",
@@ -223,6 +247,7 @@ describe.each(["sqlite", "postgres"] as const)("progress store on %s", (provider
     await deleteUserData(deps, ada);
     expect(await deps.db.submission.count({ where: { userId: "ada" } })).toBe(0);
     expect(await deps.db.draft.count({ where: { userId: "ada" } })).toBe(0);
+    expect(await deps.db.exerciseRun.count({ where: { userId: "ada" } })).toBe(0);
     expect(await deps.db.interviewAttempt.count({ where: { userId: "ada" } })).toBe(0);
     expect(await deps.db.user.count({ where: { id: "bob" } })).toBe(1);
   });
