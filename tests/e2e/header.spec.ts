@@ -213,7 +213,7 @@ test.describe("on a 375 px phone", () => {
   });
 
   test("with work to save, the header is still one row", async ({ page }) => {
-    await page.goto(sectionPath);
+    await page.goto("/");
     const read = await page.request.post("/api/progress/sections", {
       data: { course: course.slug, lesson: lesson.slug, section: lesson.sections[1]!.slug },
       headers: { origin: new URL(page.url()).origin },

@@ -129,7 +129,7 @@ export function TimelineChart({ trace, title }: { trace: Trace; title: string })
               y2={layout.axisY}
             />
             <text
-              x={layout.divergence.x}
+              x={layout.divergence.textX}
               y={layout.divergence.y}
               textAnchor={layout.divergence.anchor}
               data-testid="divergence-caption"

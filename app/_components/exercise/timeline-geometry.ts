@@ -50,6 +50,8 @@ export interface TimelineDivergence {
   caption: string;
   /** Which side of the marker the caption extends to. */
   anchor: "start" | "end";
+  /** Where the caption is anchored (the marker's x, unless that would push it off the drawing). */
+  textX: number;
   /** The caption's baseline: a row of its own above the "×N" labels, so the two never meet. */
   y: number;
 }
@@ -277,15 +279,29 @@ function layoutDivergence(
   y: number,
 ): TimelineDivergence {
   const burst = groups.find((g) => g.t === requests[index]!.t)?.indices.length ?? 1;
-  const caption = `first divergence: request ${index + 1}${burst > 1 ? ` · ×${burst} at once` : ""}`;
+  const request = `request ${index + 1}`;
+  // The longest wording that fits beside the marker; a phone gets the short ones.
+  const wordings =
+    burst > 1
+      ? [
+          `first divergence: ${request} · ×${burst} at once`,
+          `first divergence: ${request} · ×${burst}`,
+          `divergence: ${request} · ×${burst}`,
+        ]
+      : [`first divergence: ${request}`, `divergence: ${request}`];
+  const fits = (text: string) => text.length * CAPTION_CHAR <= Math.max(at, width - at) - 4;
+  const caption = wordings.find(fits) ?? wordings[wordings.length - 1]!;
   const room = caption.length * CAPTION_CHAR;
   const anchor = at + room <= width - 4 ? "start" : "end";
+  // Kept inside the drawing even when it fits on neither side of the marker.
+  const textX = anchor === "start" ? at : Math.max(at, Math.min(width - 4, room + 4));
   return {
     index,
     x: at,
     label: describeDivergence(index, requests[index]!),
     caption,
     anchor,
+    textX,
     y,
   };
 }

@@ -230,6 +230,11 @@ describe("crowded instants and short spans", () => {
     const requests = [...burstAt(59_000, 100, true), ...burstAt(60_000, 101, true, false)];
     const layout = layoutTimeline({ requests, firstDivergence: 100 }, 281);
     expect(layout.width).toBe(281);
+    // The caption takes a shorter wording and stays inside the drawing.
+    const caption = layout.divergence!;
+    expect(caption.caption).toMatch(/^(first )?divergence: request 101 · ×101$/);
+    expect(caption.textX - caption.caption.length * 6.6).toBeGreaterThanOrEqual(0);
+    expect(caption.textX).toBeLessThanOrEqual(281);
     const labelled = layout.ticks.filter((t) => t.label);
     expect(labelled.length).toBeGreaterThanOrEqual(2);
     expect(labelled.length).toBeLessThanOrEqual(3);
