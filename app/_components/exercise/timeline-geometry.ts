@@ -78,7 +78,7 @@ export const TIMELINE_WIDTH = 720;
 /** Narrower than this, the chart is drawn for a phone: a tighter margin and fewer ticks. */
 export const TIMELINE_MIN_WIDTH = 260;
 const LEFT = 92;
-const NARROW_LEFT = 70;
+const NARROW_LEFT = 82;
 /** About this much room per tick label, so neighbouring labels never touch. */
 const TICK_SPACING = 72;
 /** Estimated advance of one character of the divergence caption (11px bold). */
