@@ -168,7 +168,8 @@ test("on a laptop the main links sit in the header's row and no Menu button is s
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/");
-  await expect(header(page).getByTestId("account")).toBeVisible();
+  // The account corner waits for the learner's summary: seconds on a loaded machine.
+  await expect(header(page).getByTestId("account")).toBeVisible({ timeout: 15_000 });
   await expect(header(page).getByTestId("menu-toggle")).toBeHidden();
   await expect(
     page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Courses" }),
@@ -183,7 +184,8 @@ test.describe("on a 375 px phone", () => {
     page,
   }) => {
     await page.goto("/");
-    await expect(header(page).getByTestId("account")).toBeVisible();
+    // The account corner waits for the learner's summary: seconds on a loaded machine.
+    await expect(header(page).getByTestId("account")).toBeVisible({ timeout: 15_000 });
     await expectOneRow(page, ["brand", "menu-toggle", "search-open", "account"]);
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav).toBeHidden();
