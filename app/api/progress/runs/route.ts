@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { loadCatalog } from "@/lib/content/loader";
-import { assertSameOrigin, HttpProblem, readJson, route } from "@/lib/http/problem";
+import { readJson } from "@/lib/http/body";
+import { assertSameOrigin, HttpProblem, route } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
 import { protectedRoute } from "@/lib/protection";
 import { requireLearner } from "@/lib/auth";
