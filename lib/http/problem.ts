@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { env } from "@/lib/env";
 import type { TrustProxy } from "@/lib/protection/config";
+import { isDatabaseUnavailable } from "./database-unavailable";
 import { requestHost } from "./forwarded";
 
 /**
@@ -101,8 +102,9 @@ type Handler<C, Extra extends unknown[]> = (
 ) => Promise<Response>;
 
 /**
- * Wraps a route handler: HttpProblem → its problem response; any other error → a generic 500
- * (logged on the server with its stack, never sent).
+ * Wraps a route handler: HttpProblem → its problem response; a database that cannot be reached for a
+ * moment → 503 with Retry-After; any other error → a generic 500 (logged on the server with its
+ * stack, never sent).
  */
 export function route<C = unknown, Extra extends unknown[] = []>(
   handler: Handler<C, Extra>,
@@ -123,6 +125,20 @@ export function route<C = unknown, Extra extends unknown[] = []>(
         );
       }
       if (error instanceof z.ZodError) return zodProblem(error);
+      if (isDatabaseUnavailable(error)) {
+        console.error(
+          `[api] ${request.method} ${new URL(request.url).pathname}: database unreachable`,
+        );
+        return problemResponse(
+          {
+            status: 503,
+            title: "Temporarily unavailable",
+            detail:
+              "The database could not be reached for a moment, so nothing was saved or changed. Try again in a few seconds.",
+          },
+          { "Retry-After": "5" },
+        );
+      }
       console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed`, error);
       return problemResponse({ status: 500, title: "Internal server error" });
     }
