@@ -80,7 +80,7 @@ test("before Monaco the code is highlighted, Ctrl+Enter runs it, and Monaco does
   await page.goto(exercisePath);
   const code = page.getByTestId("editor").getByTestId("editor-skeleton");
   // Build-time highlighting: palette classes from shiki, no inline colours.
-  await expect(code.locator("span.line").first()).toBeVisible();
+  await expect(code.locator("code > span").first()).toBeVisible();
   expect(await code.locator("span[class*='l']").count()).toBeGreaterThan(10);
   expect(await code.locator("[style]").count()).toBe(0);
 
@@ -89,13 +89,23 @@ test("before Monaco the code is highlighted, Ctrl+Enter runs it, and Monaco does
   await page.keyboard.press("ControlOrMeta+Enter");
   await expect(page.getByTestId("verdict")).toBeVisible({ timeout: 30_000 });
 
+  // Measured once the page has settled: a Run can still change what is around the editor (its
+  // result, the header's "Save your progress") for a moment after the verdict shows.
   const firstLine = async (selector: string) => {
     const token = page.getByTestId("editor").locator(selector).first();
     await expect(token).toBeVisible();
-    return (await token.boundingBox())!;
+    let last = (await token.boundingBox())!;
+    // Three equal readings 200 ms apart, or give up waiting after 5 s and compare what is there.
+    for (let still = 0, tries = 0; still < 3 && tries < 25; tries++) {
+      await page.waitForTimeout(200);
+      const box = (await token.boundingBox())!;
+      still = box.x === last.x && box.y === last.y && box.height === last.height ? still + 1 : 0;
+      last = box;
+    }
+    return last;
   };
   // The first token of the first line, in each: both are inline boxes in a line of the same height.
-  const before = await firstLine("[data-testid=editor-skeleton] span.line > span");
+  const before = await firstLine("[data-testid=editor-skeleton] code > span");
   monaco.release();
   await expect(page.locator("[data-editor-ready=true]").first()).toBeVisible({ timeout: 30_000 });
   const after = await firstLine(".view-line > span > span");

@@ -126,9 +126,11 @@ test("previous and next links move between neighbouring sections", async ({ page
   const [first, second, third] = lesson.sections;
   await page.goto(sectionPath(second!.slug));
   const pager = page.getByRole("navigation", { name: "Previous and next section" });
+  // A click while the page hydrates can be taken by the router and dropped: wait until it has.
+  await expect(page.getByTestId("account")).toBeVisible({ timeout: 30_000 });
 
   await pager.getByRole("link", { name: new RegExp(`Next\\s*${third!.title}`) }).click();
-  await expect(page).toHaveURL(sectionPath(third!.slug));
+  await expect(page).toHaveURL(sectionPath(third!.slug), { timeout: 15_000 });
 
   await page.goto(sectionPath(second!.slug));
   await pager.getByRole("link", { name: new RegExp(`Previous\\s*${first!.title}`) }).click();
