@@ -91,18 +91,32 @@ test("before Monaco the code is highlighted, Ctrl+Enter runs it, and Monaco does
 
   // Measured once the page has settled: a Run can still change what is around the editor (its
   // result, the header's "Save your progress") for a moment after the verdict shows.
+  // Monaco recycles its line elements and places them by style, so the first in the DOM need not be
+  // the first on screen, and a line can be detached while it re-renders: the topmost box is read in
+  // the page, and a moment with none counts as "not settled yet".
+  const topmostBox = (selector: string) =>
+    page.evaluate((css) => {
+      const boxes = [...document.querySelectorAll(`[data-testid=editor] ${css}`)]
+        .map((element) => element.getBoundingClientRect())
+        .filter((rect) => rect.width > 0 && rect.height > 0)
+        .sort((a, b) => a.y - b.y || a.x - b.x);
+      const first = boxes[0];
+      return first ? { x: first.x, y: first.y, height: first.height } : null;
+    }, selector);
   const firstLine = async (selector: string) => {
-    const token = page.getByTestId("editor").locator(selector).first();
-    await expect(token).toBeVisible();
-    let last = (await token.boundingBox())!;
+    await expect.poll(() => topmostBox(selector)).not.toBeNull();
+    let last = await topmostBox(selector);
     // Three equal readings 200 ms apart, or give up waiting after 5 s and compare what is there.
     for (let still = 0, tries = 0; still < 3 && tries < 25; tries++) {
       await page.waitForTimeout(200);
-      const box = (await token.boundingBox())!;
-      still = box.x === last.x && box.y === last.y && box.height === last.height ? still + 1 : 0;
-      last = box;
+      const box = await topmostBox(selector);
+      still =
+        box && last && box.x === last.x && box.y === last.y && box.height === last.height
+          ? still + 1
+          : 0;
+      last = box ?? last;
     }
-    return last;
+    return last!;
   };
   // The first token of the first line, in each: both are inline boxes in a line of the same height.
   const before = await firstLine("[data-testid=editor-skeleton] code > span");
