@@ -9,6 +9,7 @@ import {
   type JudgeRequest,
   type ResultsDocument,
 } from "@/lib/judge";
+import type { JudgeJob } from "@/lib/judge/node/protocol";
 import { loadExerciseForJudge } from "@/lib/content/exercises";
 import { SystemClock } from "@/lib/limiters";
 import { JudgeAdmission } from "./judge-admission";
@@ -178,15 +179,39 @@ export async function judgeSubmissionFor(
 }
 
 /**
- * Runs `judge` through the main lane's admission alone (the instructors' playground: no lanes or
- * cooldowns for instructors), or says why not. `owner` names the line it waits in.
+ * Runs `work` behind the judge guard as one judge of the requester's, as Submit and Run are: caps
+ * per session and address, the cooldown after a hard kill, the lanes. For the instructors'
+ * playground, whose request judges once or twice (each job on the lane's pool): an instructor's
+ * account is no licence to take the judge from learners, and a stolen one even less. A job that
+ * ended as the hard kill ends, or out of memory, is the request's incident.
  */
-export async function admittedJudge<T>(
-  owner: string,
-  judge: () => Promise<T>,
+export async function guardedJobs<T>(
+  requester: GuardRequester,
+  work: (judge: (job: JudgeJob) => Promise<ResultsDocument>) => Promise<T>,
 ): Promise<GuardedJudgeResult<T>> {
+  const owner = requester.learner === null ? `ip:${requester.ip}` : `learner:${requester.learner}`;
+  const guard = judgeGuard();
   try {
-    return { judged: true, document: await judgeAdmission().run(judge, owner) };
+    const judged = await guard.run(requester, async (lane) => {
+      const queued = judgeQueueConfigured();
+      let incident: ResultsDocument | undefined;
+      const judge = async (job: JudgeJob) => {
+        const main = () => getJudgePool(() => ({ warmup: warmupJobs() })).judge(job);
+        // With the judge queue (230) the guard's admission bounds nothing: a job judged on this
+        // instance's own pool still waits in this instance's admission.
+        const document =
+          lane === "probation" && !queued
+            ? await probationPool().judge(job)
+            : queued
+              ? await judgeAdmission().run(main, owner)
+              : await main();
+        if (guard.isIncident(document)) incident ??= document;
+        return document;
+      };
+      const value = await work(judge);
+      return { value, verdict: incident?.verdict ?? "accepted", resources: incident?.resources };
+    });
+    return { judged: true, document: judged.value };
   } catch (error) {
     const refusal = refusalOf(error);
     if (!refusal) throw error;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { findCourse, findLesson, loadCatalog } from "@/lib/content/loader";
 import { useAppDatabase } from "../fixtures/app";
 import { createSqliteTestDb, type TestDb } from "../fixtures/db";
@@ -23,6 +23,7 @@ async function loadRoutes() {
     identity: await import("@/lib/auth"),
     db: await import("@/lib/db"),
     judge: await import("@/lib/judge"),
+    guard: await import("@/lib/protection/guarded-judge"),
   };
 }
 
@@ -56,9 +57,10 @@ function getCsv(jar: CookieJar, table: string) {
   );
 }
 
-function postPlayground(jar: CookieJar, json: unknown) {
+function postPlayground(jar: CookieJar, json: unknown, address?: string) {
+  const headers: Record<string, string> = address ? { "x-tradeoff-socket-address": address } : {};
   return routes.playground.POST(
-    request("POST", "/api/instructor/playground", { jar, json }),
+    request("POST", "/api/instructor/playground", { jar, json, headers }),
     undefined,
   );
 }
@@ -66,6 +68,9 @@ function postPlayground(jar: CookieJar, json: unknown) {
 beforeAll(async () => {
   testDb = await createSqliteTestDb();
   app = useAppDatabase(testDb);
+  // The judges these tests hold open wait in the guard's lanes: none may give up meanwhile, and a
+  // cold worker on a loaded machine is no reason for a 503 here.
+  vi.stubEnv("JUDGE_MAX_WAIT_MS", "60000");
   routes = await loadRoutes();
   await signUp(learner, "learner@example.com");
   await signUp(instructor, "instructor@example.com");
@@ -232,6 +237,48 @@ describe("the instructor API", () => {
       code: "x",
     });
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe("the playground behind the judge guard", () => {
+  const solution = { exerciseId: "fixed-window", kind: "solution", code: "export class X {}" };
+  const instructorId = async () =>
+    (await routes.db.getDb().user.findUniqueOrThrow({ where: { email: "instructor@example.com" } }))
+      .id;
+
+  test("refuses an instructor's judge while their address has its share of judges under way (429)", async () => {
+    // Four learners' judges from one address, still running: the address's cap (4).
+    const address = "198.51.100.40";
+    let finish!: () => void;
+    const running = new Promise<void>((resolve) => (finish = resolve));
+    const holders = [1, 2, 3, 4].map((n) =>
+      routes.guard.judgeGuard().run({ learner: `holder-${n}`, ip: address }, async () => {
+        await running;
+        return { verdict: "accepted" };
+      }),
+    );
+    try {
+      const refused = await postPlayground(instructor, solution, address);
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).title).toBe("Too many judges at once");
+    } finally {
+      finish();
+      await Promise.all(holders);
+    }
+    expect((await postPlayground(instructor, solution, address)).status).toBe(200);
+  }, 60_000);
+
+  test("pauses an instructor whose judge had to be hard-killed, as it pauses a learner (429)", async () => {
+    // The incident itself, without spending a worker's 2 s on it: a judge of this instructor's
+    // that ended as the hard kill ends.
+    const hardKill = { verdict: "time_limit_exceeded", resources: { cpuMs: 60_000 } };
+    await routes.guard
+      .judgeGuard()
+      .run({ learner: await instructorId(), ip: "198.51.100.41" }, async () => hardKill);
+    const paused = await postPlayground(instructor, solution, "198.51.100.42");
+    expect(paused.status).toBe(429);
+    expect(Number(paused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await paused.json()).title).toBe("The judge is paused for you");
   });
 });
 
