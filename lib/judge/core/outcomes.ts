@@ -163,7 +163,7 @@ function outputLimitMessage(where: string, limits: JudgeLimits): string {
   return `stopped: this test printed more than ${OUTPUT_LIMIT_CHARS.toLocaleString("en-US")} characters${site}. The judge shows the first ${limits.outputChars.toLocaleString("en-US")} characters of a test's output and drops the rest, but building that much text still costs your code time: print less, or only while you debug one test.`;
 }
 
-/** The harness's OUTPUT_LIMIT (lockdown.ts): characters one test may print before it is stopped. */
+/** The harness's OUTPUT_LIMIT (harness/sandbox/output.ts): characters one test may print before it is stopped. */
 export const OUTPUT_LIMIT_CHARS = 1_000_000;
 
 export function cap(text: string, max: number): string {

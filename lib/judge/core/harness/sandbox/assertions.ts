@@ -1,53 +1,72 @@
-// Sandbox-side JavaScript (see lockdown.ts for the rules of these strings): the test registry,
-// `expect`, and the failure type that carries a learner-facing message and an optional trace.
-export const ASSERTIONS_SOURCE = String.raw`
-const registry = [];
+import { H, call, push, str } from "./intrinsics";
+import { inspect } from "./inspect";
+import type { ChartTrace, Entry } from "./types";
+
+// The test registry, `expect`, and the failure type that carries a learner-facing message and an
+// optional trace.
+
+export const registry: Entry[] = [];
 // open: tests may be registered only while the host loads a suite file (beginSuite .. endSuites).
 // The learner's module loads before it and imports a "judge" without test() (see Sandbox), so
 // whatever it runs, the plan is the suites' alone.
-const suite = { file: "tests.ts", hidden: false, category: undefined, open: false };
+export const suite = {
+  file: "tests.ts",
+  hidden: false,
+  category: undefined as string | undefined,
+  open: false,
+};
 /** More tests, or longer names, than any exercise needs: a broken suite, refused as it loads. */
 const MAX_TESTS = 500;
 const MAX_NAME_CHARS = 200;
 
 /** Raised by the harness's own assertions; anything else a test throws is a runtime error. */
-class JudgeFailure {
-  constructor(message, trace, threw) {
+export class JudgeFailure {
+  declare message: string;
+  declare trace: ChartTrace | undefined;
+  declare threw: boolean;
+  constructor(message: string, trace?: ChartTrace, threw?: boolean) {
     this.message = message;
     this.trace = trace;
     this.threw = threw === true;
   }
 }
-function fail(message, trace, threw) {
+export function fail(message: string, trace?: ChartTrace, threw?: boolean): never {
   throw new JudgeFailure(message, trace, threw);
 }
 
 /** A name or category: only a primitive string is read, never converted (no toString runs). */
-function label(value, what) {
+function label(value: unknown, what: string): string {
   if (typeof value !== "string" || value.length === 0 || value.length > MAX_NAME_CHARS) {
     throw new TypeError(what + " must be a string of 1 to " + MAX_NAME_CHARS + " characters");
   }
   return value;
 }
 
-function register(entry) {
+export function register(entry: Entry): void {
   if (!suite.open) throw new TypeError("tests can be registered only by the exercise's test files");
-  if (registry.length >= MAX_TESTS) throw new TypeError("a suite may register at most " + MAX_TESTS + " tests");
+  if (registry.length >= MAX_TESTS) {
+    throw new TypeError("a suite may register at most " + MAX_TESTS + " tests");
+  }
   entry.name = label(entry.name, "a test's name");
   entry.file = suite.file;
   entry.hidden = suite.hidden;
-  entry.category = entry.category === undefined ? suite.category : label(entry.category, "a test's category");
+  entry.category =
+    entry.category === undefined ? suite.category : label(entry.category, "a test's category");
   push(registry, entry);
 }
 
-function test(name, fn, options) {
+export function test(
+  name: string,
+  fn: () => void | Promise<void>,
+  options?: { category?: string } | null,
+): void {
   if (typeof fn !== "function") throw new TypeError("test(name, fn): fn must be a function");
   const category = options === undefined || options === null ? undefined : options.category;
   register({ kind: "test", name, fn, category });
 }
 
 /** Groups tests under a category; hidden tests report it instead of their message. */
-function describe(category, fn) {
+export function describe(category: string, fn: () => void): void {
   const previous = suite.category;
   suite.category = label(category, "describe()'s category");
   try {
@@ -57,7 +76,7 @@ function describe(category, fn) {
   }
 }
 
-function sameValue(a, b) {
+export function sameValue(a: unknown, b: unknown): boolean {
   if (typeof a === "number" && typeof b === "number") {
     if (a === b) return true;
     if (a !== a && b !== b) return true;
@@ -67,31 +86,50 @@ function sameValue(a, b) {
   return a === b;
 }
 
+interface Difference {
+  path: string;
+  actual?: unknown;
+  expected?: unknown;
+  missing?: true;
+  extra?: true;
+}
+
 /** Where two plain values first differ, as a path ("headers.Retry-After"), or null if equal. */
-function firstDifference(actual, expected, path) {
+function firstDifference(actual: unknown, expected: unknown, path: string): Difference | null {
   if (sameValue(actual, expected)) return null;
-  if (typeof actual !== "object" || typeof expected !== "object" || actual === null || expected === null) {
+  if (
+    typeof actual !== "object" ||
+    typeof expected !== "object" ||
+    actual === null ||
+    expected === null
+  ) {
     return { path, actual, expected };
   }
   if (H.isArray(actual) !== H.isArray(expected)) return { path, actual, expected };
-  const keys = H.keys(expected);
+  const mine = actual as Record<string, unknown>;
+  const theirs = expected as Record<string, unknown>;
+  const keys = H.keys(theirs);
   for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+    const key = keys[i]!;
     const child = path ? path + "." + key : key;
-    if (!call(H.hasOwn, actual, key)) return { path: child, missing: true, expected: expected[key] };
-    const d = firstDifference(actual[key], expected[key], child);
+    if (!call(H.hasOwn, mine, key)) return { path: child, missing: true, expected: theirs[key] };
+    const d = firstDifference(mine[key], theirs[key], child);
     if (d) return d;
   }
-  const actualKeys = H.keys(actual);
+  const actualKeys = H.keys(mine);
   for (let i = 0; i < actualKeys.length; i++) {
-    if (!call(H.hasOwn, expected, actualKeys[i])) {
-      return { path: path ? path + "." + actualKeys[i] : actualKeys[i], extra: true, actual: actual[actualKeys[i]] };
+    if (!call(H.hasOwn, theirs, actualKeys[i]!)) {
+      return {
+        path: path ? path + "." + actualKeys[i] : actualKeys[i]!,
+        extra: true,
+        actual: mine[actualKeys[i]!],
+      };
     }
   }
   return null;
 }
 
-function show(value) {
+export function show(value: unknown): string {
   return inspect(value, 3, false);
 }
 
@@ -99,13 +137,15 @@ function show(value) {
  * expect(value, label?) — the label names what was measured ("remaining()"), so the message reads
  * "remaining(): expected 3, got 2" instead of a bare pair of numbers.
  */
-function expect(actual, label) {
+export function expect(actual: unknown, label?: string) {
   const prefix = label ? label + ": " : "";
   return H.freeze({
-    toBe(expected) {
-      if (!sameValue(actual, expected)) fail(prefix + "expected " + show(expected) + ", got " + show(actual));
+    toBe(expected: unknown): void {
+      if (!sameValue(actual, expected)) {
+        fail(prefix + "expected " + show(expected) + ", got " + show(actual));
+      }
     },
-    toEqual(expected) {
+    toEqual(expected: unknown): void {
       const d = firstDifference(actual, expected, "");
       if (d === null) return;
       const where = d.path ? " at " + d.path : "";
@@ -113,30 +153,35 @@ function expect(actual, label) {
       if (d.extra) fail(prefix + "unexpected" + where + ": " + show(d.actual));
       fail(prefix + "expected " + show(d.expected) + where + ", got " + show(d.actual));
     },
-    toBeCloseTo(expected, tolerance) {
+    toBeCloseTo(expected: number, tolerance?: number): void {
       const t = tolerance === undefined ? 1e-6 : tolerance;
       if (typeof actual !== "number" || !(H.abs(actual - expected) <= t)) {
-        fail(prefix + "expected " + show(expected) + " (within " + str(t) + "), got " + show(actual));
+        fail(
+          prefix + "expected " + show(expected) + " (within " + str(t) + "), got " + show(actual),
+        );
       }
     },
-    toBeNull() {
+    toBeNull(): void {
       if (actual !== null) fail(prefix + "expected null, got " + show(actual));
     },
-    toBeLessThanOrEqual(bound) {
-      if (!(actual <= bound)) fail(prefix + "expected at most " + show(bound) + ", got " + show(actual));
+    toBeLessThanOrEqual(bound: number): void {
+      if (!((actual as number) <= bound)) {
+        fail(prefix + "expected at most " + show(bound) + ", got " + show(actual));
+      }
     },
-    toBeGreaterThanOrEqual(bound) {
-      if (!(actual >= bound)) fail(prefix + "expected at least " + show(bound) + ", got " + show(actual));
+    toBeGreaterThanOrEqual(bound: number): void {
+      if (!((actual as number) >= bound)) {
+        fail(prefix + "expected at least " + show(bound) + ", got " + show(actual));
+      }
     },
-    toThrow() {
+    toThrow(): void {
       if (typeof actual !== "function") fail("expect(fn).toThrow() needs a function");
       try {
         actual();
-      } catch (e) {
+      } catch {
         return;
       }
       fail(prefix + "expected it to throw, but it returned normally");
     },
   });
 }
-`;

@@ -1,30 +1,42 @@
-// Sandbox-side JavaScript (see lockdown.ts for the rules of these strings): the simulated shared
-// store of the distributed exercise and the scheduler that interleaves its operations.
+import { H, push, str } from "./intrinsics";
+
+// The simulated shared store of the distributed exercise and the scheduler that interleaves its
+// operations.
 //
 // Every store operation returns a promise that only the host's event loop settles, one operation per
 // turn, picked by a seeded generator among all pending ones. So several "instances" awaiting the
 // store interleave at every await, the way processes talking to Redis do: a read-then-write
 // implementation reads a value another instance is about to overwrite, and admits too much.
-export const STORE_SOURCE = String.raw`
-const pendingOps = [];
+
+interface PendingOp {
+  run: () => unknown;
+  resolve: (value: unknown) => void;
+  reject: (reason: unknown) => void;
+}
+
+export const pendingOps: PendingOp[] = [];
 let schedulerState = 1;
-function seedScheduler(seed) { schedulerState = (seed >>> 0) || 1; }
-function nextScheduled(n) {
+export function seedScheduler(seed: number): void {
+  schedulerState = seed >>> 0 || 1;
+}
+function nextScheduled(n: number): number {
   // xorshift32: a second stream, so the learner's use of Math.random cannot steer the interleaving.
   let x = schedulerState;
-  x ^= x << 13; x >>>= 0;
+  x ^= x << 13;
+  x >>>= 0;
   x ^= x >>> 17;
-  x ^= x << 5; x >>>= 0;
+  x ^= x << 5;
+  x >>>= 0;
   schedulerState = x;
   return x % n;
 }
 
 /** One turn of the event loop: performs one pending store operation. False if there was none. */
-function tick() {
+export function tick(): boolean {
   if (pendingOps.length === 0) return false;
   const i = nextScheduled(pendingOps.length);
-  const op = pendingOps[i];
-  pendingOps[i] = pendingOps[pendingOps.length - 1];
+  const op = pendingOps[i]!;
+  pendingOps[i] = pendingOps[pendingOps.length - 1]!;
   pendingOps.length -= 1;
   let value;
   try {
@@ -37,39 +49,47 @@ function tick() {
   return true;
 }
 
-function enqueue(run) {
-  let resolve;
-  let reject;
-  const promise = new H.Promise((res, rej) => { resolve = res; reject = rej; });
+function enqueue<T>(run: () => T): Promise<T> {
+  let resolve!: (value: unknown) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new H.Promise<T>((res, rej) => {
+    resolve = res as (value: unknown) => void;
+    reject = rej;
+  });
   push(pendingOps, { run, resolve, reject });
   return promise;
 }
 
 /** Stored values are copied in and out, as over a network: holding a reference is not sharing. */
-function copyData(value, depth) {
+function copyData(value: unknown, depth: number): unknown {
   if (value === undefined || value === null) return value;
   const type = typeof value;
   if (type === "number" || type === "string" || type === "boolean") return value;
   if (type !== "object" || depth > 8) {
-    throw new TypeError("the shared store holds plain data (numbers, strings, booleans, arrays, plain objects), not " + (type === "object" ? "deeply nested objects" : type + "s"));
+    throw new TypeError(
+      "the shared store holds plain data (numbers, strings, booleans, arrays, plain objects), not " +
+        (type === "object" ? "deeply nested objects" : type + "s"),
+    );
   }
   if (H.isArray(value)) {
-    const out = [];
+    const out: unknown[] = [];
     for (let i = 0; i < value.length; i++) push(out, copyData(value[i], depth + 1));
     return out;
   }
-  const out = {};
-  const keys = H.keys(value);
-  for (let i = 0; i < keys.length; i++) out[keys[i]] = copyData(value[keys[i]], depth + 1);
+  const out: Record<string, unknown> = {};
+  const keys = H.keys(value as object);
+  for (let i = 0; i < keys.length; i++) {
+    out[keys[i]!] = copyData((value as Record<string, unknown>)[keys[i]!], depth + 1);
+  }
   return out;
 }
 
-function sameData(a, b) {
+function sameData(a: unknown, b: unknown): boolean {
   return H.stringify(copyData(a, 0)) === H.stringify(copyData(b, 0));
 }
 
-class SharedStore {
-  #data = new Map();
+export class SharedStore {
+  #data = new Map<string, unknown>();
   #operations = 0;
 
   constructor() {
@@ -77,7 +97,7 @@ class SharedStore {
   }
 
   /** Reads a key; resolves to a copy of its value, or undefined. */
-  get(key) {
+  get(key: string): Promise<unknown> {
     return enqueue(() => {
       this.#operations++;
       return copyData(this.#data.get(str(key)), 0);
@@ -85,7 +105,7 @@ class SharedStore {
   }
 
   /** Writes a key (a copy of the value). */
-  set(key, value) {
+  set(key: string, value: unknown): Promise<void> {
     const copy = copyData(value, 0);
     return enqueue(() => {
       this.#operations++;
@@ -94,7 +114,7 @@ class SharedStore {
   }
 
   /** Deletes a key. */
-  delete(key) {
+  delete(key: string): Promise<void> {
     return enqueue(() => {
       this.#operations++;
       this.#data.delete(str(key));
@@ -105,25 +125,31 @@ class SharedStore {
    * Atomic read-modify-write, like a Lua script in Redis: fn(current) runs in one step with nothing
    * interleaved, and returns { value, result }; value is stored, result is what the promise gives.
    */
-  update(key, fn) {
+  update<T, R>(key: string, fn: (current: T | undefined) => { value: T; result: R }): Promise<R> {
     if (typeof fn !== "function") throw new TypeError("update(key, fn): fn must be a function");
     return enqueue(() => {
       this.#operations++;
       const k = str(key);
-      const out = fn(copyData(this.#data.get(k), 0));
-      if (out !== null && typeof out === "object" && typeof out.then === "function") {
-        throw new TypeError("update(key, fn): fn must be synchronous; the store runs it in one step, as Redis runs a script");
+      const out: unknown = fn(copyData(this.#data.get(k), 0) as T | undefined);
+      if (
+        out !== null &&
+        typeof out === "object" &&
+        typeof (out as { then?: unknown }).then === "function"
+      ) {
+        throw new TypeError(
+          "update(key, fn): fn must be synchronous; the store runs it in one step, as Redis runs a script",
+        );
       }
       if (out === null || typeof out !== "object" || !("value" in out)) {
         throw new TypeError("update(key, fn): fn must return { value, result }");
       }
       this.#data.set(k, copyData(out.value, 0));
-      return copyData(out.result, 0);
+      return copyData((out as { result?: unknown }).result, 0) as R;
     });
   }
 
   /** Writes next only if the key still holds a value equal to expected; resolves to whether it did. */
-  compareAndSet(key, expected, next) {
+  compareAndSet(key: string, expected: unknown, next: unknown): Promise<boolean> {
     const expectedCopy = copyData(expected, 0);
     const nextCopy = copyData(next, 0);
     return enqueue(() => {
@@ -136,13 +162,12 @@ class SharedStore {
   }
 
   /** For tests: the value right now, without a round trip. */
-  peek(key) {
+  peek(key: string): unknown {
     return copyData(this.#data.get(str(key)), 0);
   }
 
   /** For tests: how many operations the store has performed. */
-  get operations() {
+  get operations(): number {
     return this.#operations;
   }
 }
-`;

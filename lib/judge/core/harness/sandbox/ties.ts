@@ -1,5 +1,8 @@
-// Sandbox-side JavaScript (see lockdown.ts for the rules of these strings): floating-point near-ties
-// in comparisons with the reference (decision 120).
+import { H, push } from "./intrinsics";
+import { sameValue } from "./assertions";
+import type { CallOne, ComparisonSpec, Config, Limiter, Step } from "./types";
+
+// Floating-point near-ties in comparisons with the reference (decision 120).
 //
 // A bucket that refills ((now - last) / 1000) * rate holds 0.9999999999999999 tokens where one that
 // refills (now - last) * (rate / 1000) holds 1: both are right, and a request landing exactly there
@@ -8,23 +11,47 @@
 // spec's margin() says how far, in tokens), the difference is noise, not a divergence: the reference
 // is rebuilt so that it gave the learner's answer (that one request replayed a hair of a millisecond
 // earlier or later), and the comparison goes on from the same state as the learner's.
-export const TIES_SOURCE = String.raw`
+
 /** How close to its threshold (in the limiter's own units: tokens, water) counts as a tie. */
 const NEAR_TIE = 1e-9;
 /** Time shifts (ms) tried, smallest first, to make the reference give the other answer at a tie. */
 const TIE_NUDGES = [1e-9, -1e-9, 1e-7, -1e-7, 1e-5, -1e-5, 1e-3, -1e-3];
+
+interface HistoryEntry {
+  step: Step;
+  t: number;
+  bias: number;
+}
+
+export interface ReferenceRunner {
+  reference: Limiter;
+  ties: number;
+  answer: (step: Step, t: number) => unknown;
+  follow: (expected: unknown, actual: unknown) => boolean;
+}
 
 /**
  * The reference side of a comparison, on a clock of its own that follows the learner's: it answers
  * each request, and at a near-tie it can be rebuilt to follow the learner's answer.
  * spec.margin(reference, answer, step): how far the reference was from answering otherwise.
  */
-function referenceRunner(spec, config, call1) {
+export function referenceRunner(
+  spec: ComparisonSpec,
+  config: Config,
+  call1: CallOne,
+): ReferenceRunner {
   const time = { t: 0, bias: 0 };
-  const clock = H.freeze({ now() { return time.t + time.bias; } });
-  const history = [];
-  const self = { reference: spec.create(spec.reference, clock, config), ties: 0 };
-  const ask = (target, entry) => {
+  const clock = H.freeze({
+    now() {
+      return time.t + time.bias;
+    },
+  });
+  const history: HistoryEntry[] = [];
+  const self = {
+    reference: spec.create(spec.reference, clock, config),
+    ties: 0,
+  } as ReferenceRunner;
+  const ask = (target: Limiter, entry: HistoryEntry) => {
     time.t = entry.t;
     time.bias = entry.bias;
     try {
@@ -35,13 +62,13 @@ function referenceRunner(spec, config, call1) {
   };
   // A fresh reference through the same requests, the last one shifted by bias; kept if it then
   // gave the learner's answer.
-  const rebuilt = (bias, actual) => {
+  const rebuilt = (bias: number, actual: unknown) => {
     time.t = 0;
     const fresh = spec.create(spec.reference, clock, config);
-    const last = history[history.length - 1];
+    const last = history[history.length - 1]!;
     last.bias = bias;
     let value;
-    for (let i = 0; i < history.length; i++) value = ask(fresh, history[i]);
+    for (let i = 0; i < history.length; i++) value = ask(fresh, history[i]!);
     return sameValue(value, actual) ? fresh : undefined;
   };
   self.answer = (step, t) => {
@@ -52,11 +79,11 @@ function referenceRunner(spec, config, call1) {
   /** True if the last answer was a near-tie and the reference now agrees with the learner's. */
   self.follow = (expected, actual) => {
     if (!spec.margin || history.length === 0) return false;
-    const last = history[history.length - 1];
+    const last = history[history.length - 1]!;
     const margin = spec.margin(self.reference, expected, last.step);
     if (typeof margin !== "number" || !(H.abs(margin) <= NEAR_TIE)) return false;
     for (let i = 0; i < TIE_NUDGES.length; i++) {
-      const fresh = rebuilt(TIE_NUDGES[i], actual);
+      const fresh = rebuilt(TIE_NUDGES[i]!, actual);
       if (fresh !== undefined) {
         self.reference = fresh;
         self.ties++;
@@ -70,13 +97,3 @@ function referenceRunner(spec, config, call1) {
   };
   return self;
 }
-
-/**
- * A disagreement found by a fast pass that does not look for ties (diffBatch, remembered answers)
- * is confirmed by the full comparison, which does.
- */
-function confirmedDisagreement(spec, config, steps) {
-  if (!spec.margin) return true;
-  return compareWithReference(spec, config, steps).failure !== null;
-}
-`;

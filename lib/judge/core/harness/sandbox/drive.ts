@@ -1,0 +1,157 @@
+import { H, push } from "./intrinsics";
+import { describeError, inspect, isResourceError, learnerLine } from "./inspect";
+import { JudgeFailure, sameValue } from "./assertions";
+import { WallClockError } from "./wall-clock";
+import { OutputLimitError } from "./output";
+import { chartTrace, divergenceSentence, traceLines } from "./messages";
+import { explanationLines, readState } from "./explain";
+import type {
+  CallOne,
+  DriveResult,
+  Failure,
+  Limiter,
+  MovableClock,
+  RequestRecord,
+  StateReading,
+  Step,
+  TraceMessageOptions,
+} from "./types";
+
+// Driving a limiter through a trace, and the failure a divergence makes: the engine under
+// expectTrace, expectSameAs and the random traces.
+
+function asDecision(value: unknown): boolean {
+  return typeof value === "boolean"
+    ? value
+    : value !== null && value !== undefined && value !== false;
+}
+
+type Calls = Record<string, (...args: unknown[]) => unknown>;
+
+export function defaultCall(limiter: Limiter, step: Step): unknown {
+  const l = limiter as Calls;
+  if (step.key !== undefined) {
+    return step.n !== undefined ? l.tryAcquire!(step.key, step.n) : l.allow!(step.key);
+  }
+  return step.n !== undefined ? l.tryAcquire!(step.n) : l.allow!();
+}
+
+function moveClock(clock: MovableClock, step: Step, label: string): void {
+  if (step.at !== undefined) {
+    const gap = step.at - clock.now();
+    if (gap < 0) {
+      throw new TypeError(
+        label + ": step at " + step.at + " is before the clock's time " + clock.now(),
+      );
+    }
+    clock.advance(gap);
+  }
+  if (step.after !== undefined) clock.advance(step.after);
+}
+
+/**
+ * Drives a limiter through steps. expectedFor(step, k) returns the expected value for the k-th
+ * request of a step; with a reference, it is the reference's answer. Never throws for the learner's
+ * mistakes: they are recorded, so the caller can report the whole trace.
+ */
+export function drive(
+  steps: Step[],
+  clocks: MovableClock[],
+  limiter: Limiter,
+  call1: CallOne,
+  expectedFor: (step: Step, k: number) => unknown,
+  level: (() => unknown) | undefined,
+  follow?: (expected: unknown, actual: unknown) => boolean,
+  referenceState?: () => StateReading | undefined,
+): DriveResult {
+  const requests: RequestRecord[] = [];
+  const levels: unknown[] | undefined = level ? [] : undefined;
+  let divergence: number | null = null;
+  let state: StateReading | undefined;
+  let theirs: StateReading | undefined;
+  let stop = false;
+  for (let s = 0; s < steps.length && !stop; s++) {
+    const step = steps[s]!;
+    for (let c = 0; c < clocks.length; c++) moveClock(clocks[c]!, step, "trace");
+    const count = step.count === undefined ? 1 : step.count;
+    for (let k = 0; k < count && !stop; k++) {
+      const expectedValue = expectedFor(step, k);
+      const r: RequestRecord = {
+        t: clocks[0]!.now(),
+        expectedValue,
+        expected: asDecision(expectedValue),
+      };
+      if (step.n !== undefined) r.n = step.n;
+      if (step.key !== undefined) r.key = step.key;
+      try {
+        r.actualValue = call1(limiter, step);
+      } catch (e) {
+        // Out of memory, a stack overflow or the wall clock are not wrong answers: the test runner
+        // reports them with their own verdict and message.
+        if (
+          e instanceof JudgeFailure ||
+          e instanceof WallClockError ||
+          e instanceof OutputLimitError ||
+          isResourceError(e)
+        ) {
+          throw e;
+        }
+        r.error = describeError(
+          e instanceof H.Error ? e : { name: "a non-Error value", message: inspect(e, 1, false) },
+        );
+        if (e instanceof H.Error) r.where = learnerLine(e);
+        r.actualValue = undefined;
+      }
+      r.actual = asDecision(r.actualValue);
+      let differs = r.error !== undefined || !sameValue(r.actualValue, r.expectedValue);
+      if (
+        differs &&
+        r.error === undefined &&
+        divergence === null &&
+        follow &&
+        follow(r.expectedValue, r.actualValue)
+      ) {
+        // A floating-point near-tie (ties.ts): the reference now gave the learner's answer.
+        r.tie = r.expectedValue;
+        r.expectedValue = r.actualValue;
+        r.expected = r.actual;
+        differs = false;
+      }
+      if (levels) push(levels, level!());
+      push(requests, r);
+      if (differs && divergence === null) {
+        divergence = requests.length - 1;
+        // Both sides' own account of their state at that moment (explain.ts).
+        if (r.error === undefined) {
+          state = readState(limiter);
+          if (state !== undefined && referenceState) theirs = referenceState();
+        }
+      }
+      // Past the first divergence, keep going a little so the chart shows what came after it.
+      if (r.error !== undefined || (divergence !== null && requests.length > divergence + 200)) {
+        stop = true;
+      }
+    }
+  }
+  return { requests, divergence, levels, state, referenceState: theirs };
+}
+
+export function traceFailure(result: DriveResult, options: TraceMessageOptions): Failure {
+  const at = result.divergence as number;
+  const r = result.requests[at]!;
+  const setup = options.setup ? " (" + options.setup + ")" : "";
+  const message =
+    divergenceSentence(at, r) +
+    explanationLines(result, options) +
+    "\n\nThe trace that led there" +
+    setup +
+    ":\n" +
+    traceLines(result.requests, at);
+  const failure: Failure = {
+    message,
+    trace: chartTrace(result.requests, at, options, result.levels),
+  };
+  // A limiter that threw is a runtime error, not a wrong answer, even when a trace shows where.
+  if (r.error !== undefined) failure.threw = true;
+  return failure;
+}
