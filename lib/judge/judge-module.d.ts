@@ -28,6 +28,23 @@ declare module "judge" {
    */
   export function heapBytes(): number;
 
+  /**
+   * A trace of `length` steps, step i being `stepAt(i)`, called in order (so it may keep a running
+   * time): `traceOf(200, (i) => ({ at: i * 137, count: (i * 7) % 4 }))`.
+   */
+  export function traceOf<S extends TraceStep>(length: number, stepAt: (i: number) => S): S[];
+
+  /**
+   * For each of `seconds` seconds, offers `requestsIn(second)` requests to `allow()`, then advances
+   * the clock one second; returns how many were admitted.
+   */
+  export function offerEachSecond(
+    limiter: { allow(): unknown },
+    clock: ManualClock,
+    seconds: number,
+    requestsIn: (second: number) => number,
+  ): number;
+
   export interface TestOptions {
     /** Shown instead of the message when the test is hidden ("window boundary"). */
     category?: string;

@@ -15,6 +15,8 @@ export const PUBLIC_EXPORTS = [
   "burst",
   "javaRandom",
   "heapBytes",
+  "traceOf",
+  "offerEachSecond",
 ] as const;
 
 /**

@@ -18,6 +18,8 @@ export type Checks = [
   Implements<typeof Declared.burst, typeof Harness.burst>,
   Implements<typeof Declared.javaRandom, typeof Harness.javaRandom>,
   Implements<typeof Declared.heapBytes, typeof Harness.heapBytes>,
+  Implements<typeof Declared.traceOf, typeof Harness.traceOf>,
+  Implements<typeof Declared.offerEachSecond, typeof Harness.offerEachSecond>,
   Implements<Declared.ManualClock, Harness.ManualClock>,
   Implements<
     ConstructorParameters<typeof Harness.ManualClock>,

@@ -21,6 +21,7 @@ import { ManualClock, burst, javaRandom } from "./clock";
 import { expectTrace } from "./expect-trace";
 import { expectSameAs } from "./compare";
 import { diffBatch, diffRun, differential } from "./differential";
+import { offerEachSecond, traceOf } from "./trace-builders";
 
 /** A test's result as the host parses it (harnessOutcomeSchema in lib/judge/core/outcomes.ts). */
 interface Outcome {
@@ -185,6 +186,8 @@ const exported = [
   SharedStore.prototype,
   javaRandom,
   heapBytes,
+  traceOf,
+  offerEachSecond,
 ];
 for (let i = 0; i < exported.length; i++) H.freeze(exported[i]);
 lockdown();
@@ -203,4 +206,6 @@ export {
   burst,
   javaRandom,
   heapBytes,
+  traceOf,
+  offerEachSecond,
 };

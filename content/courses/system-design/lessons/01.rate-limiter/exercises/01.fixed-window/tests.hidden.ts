@@ -6,6 +6,7 @@ import {
   expectSameAs,
   expectTrace,
   test,
+  traceOf,
 } from "judge";
 import * as reference from "reference";
 import * as learner from "./solution";
@@ -98,9 +99,7 @@ describe("counting", () => {
 
 describe("same as the reference", () => {
   test("a busy minute matches the reference request for request", () => {
-    const steps = [];
-    for (let second = 0; second < 130; second++)
-      steps.push({ at: second * 1000, count: second % 7 });
+    const steps = traceOf(130, (second) => ({ at: second * 1000, count: second % 7 }));
     expectSameAs(learner, reference, {
       setup: "new FixedWindow(10, 60000, clock)",
       create: (m: typeof learner, clock) => new m.FixedWindow(10, 60_000, clock),

@@ -6,7 +6,9 @@ import {
   expectSameAs,
   expectTrace,
   javaRandom,
+  offerEachSecond,
   test,
+  traceOf,
 } from "judge";
 import * as reference from "reference";
 import * as learner from "./solution";
@@ -97,11 +99,7 @@ describe("the course's figures", () => {
       const clock = new ManualClock();
       const log = new learner.SlidingLog(100, 60_000, clock);
       const nextInt = javaRandom(4);
-      let allowed = 0;
-      for (let second = 0; second < 600; second++) {
-        for (let i = 0, n = nextInt(max); i < n; i++) if (log.allow()) allowed++;
-        clock.advance(1000);
-      }
+      const allowed = offerEachSecond(log, clock, 600, () => nextInt(max));
       expect(allowed, `log allowed at ${(max - 1) * 30}/min offered`).toBe(expected);
     }
   });
@@ -109,8 +107,7 @@ describe("the course's figures", () => {
 
 describe("same as the reference", () => {
   test("a staggered trace matches the reference request for request", () => {
-    const steps = [];
-    for (let i = 0; i < 200; i++) steps.push({ at: i * 137, count: (i * 7) % 4 });
+    const steps = traceOf(200, (i) => ({ at: i * 137, count: (i * 7) % 4 }));
     expectSameAs(learner, reference, {
       setup: "new SlidingLog(8, 2000, clock)",
       create: (m: typeof learner, clock) => new m.SlidingLog(8, 2000, clock),

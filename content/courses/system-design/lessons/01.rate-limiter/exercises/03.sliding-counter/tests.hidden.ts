@@ -6,7 +6,9 @@ import {
   expectSameAs,
   expectTrace,
   javaRandom,
+  offerEachSecond,
   test,
+  traceOf,
 } from "judge";
 import * as reference from "reference";
 import * as learner from "./solution";
@@ -89,11 +91,7 @@ describe("the course's figures", () => {
       const clock = new ManualClock();
       const counter = new learner.SlidingCounter(100, 60_000, clock);
       const nextInt = javaRandom(4);
-      let allowed = 0;
-      for (let second = 0; second < 600; second++) {
-        for (let i = 0, n = nextInt(max); i < n; i++) if (counter.allow()) allowed++;
-        clock.advance(1000);
-      }
+      const allowed = offerEachSecond(counter, clock, 600, () => nextInt(max));
       expect(allowed, `counter allowed at ${(max - 1) * 30}/min offered`).toBe(expected);
     }
   });
@@ -101,8 +99,7 @@ describe("the course's figures", () => {
 
 describe("same as the reference", () => {
   test("a busy trace matches the reference request for request", () => {
-    const steps = [];
-    for (let i = 0; i < 250; i++) steps.push({ at: i * 173, count: (i * 5) % 6 });
+    const steps = traceOf(250, (i) => ({ at: i * 173, count: (i * 5) % 6 }));
     expectSameAs(learner, reference, {
       setup: "new SlidingCounter(9, 3000, clock)",
       create: (m: typeof learner, clock) => new m.SlidingCounter(9, 3000, clock),

@@ -6,6 +6,7 @@ import {
   expectSameAs,
   expectTrace,
   test,
+  traceOf,
 } from "judge";
 import * as reference from "reference";
 import * as learner from "./solution";
@@ -104,9 +105,7 @@ describe("the course's figures", () => {
 
 describe("same as the reference", () => {
   test("mixed costs at a fractional rate match the reference", () => {
-    const steps = [];
-    for (let i = 0; i < 300; i++)
-      steps.push({ at: i * 97, count: 1 + (i % 3), n: 1 + ((i * 7) % 4) });
+    const steps = traceOf(300, (i) => ({ at: i * 97, count: 1 + (i % 3), n: 1 + ((i * 7) % 4) }));
     expectSameAs(learner, reference, {
       setup: "new TokenBucket(6, 2.5, clock)",
       create: (m: typeof learner, clock) => new m.TokenBucket(6, 2.5, clock),

@@ -6,6 +6,7 @@ import {
   expectSameAs,
   expectTrace,
   test,
+  traceOf,
 } from "judge";
 import * as reference from "reference";
 import * as learner from "./solution";
@@ -118,8 +119,7 @@ describe("shaper", () => {
   });
 
   test("the shaper admits the same requests as the meter", () => {
-    const steps = [];
-    for (let i = 0; i < 150; i++) steps.push({ at: i * 61, count: (i * 3) % 4 });
+    const steps = traceOf(150, (i) => ({ at: i * 61, count: (i * 3) % 4 }));
     const clockA = new ManualClock();
     const clockB = new ManualClock();
     const meter = new learner.LeakyBucket(3, 5, clockA);
@@ -140,8 +140,7 @@ describe("shaper", () => {
 
 describe("same as the reference", () => {
   test("the shaper's release times match the reference", () => {
-    const steps = [];
-    for (let i = 0; i < 200; i++) steps.push({ at: i * 131, count: (i * 7) % 5 });
+    const steps = traceOf(200, (i) => ({ at: i * 131, count: (i * 7) % 5 }));
     expectSameAs(learner, reference, {
       setup: "new LeakyShaper(4, 3, clock)",
       create: (m: typeof learner, clock) => new m.LeakyShaper(4, 3, clock),

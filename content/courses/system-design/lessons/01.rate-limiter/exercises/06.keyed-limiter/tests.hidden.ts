@@ -6,6 +6,7 @@ import {
   expectSameAs,
   expectTrace,
   test,
+  traceOf,
 } from "judge";
 import * as reference from "reference";
 import * as learner from "./solution";
@@ -145,9 +146,12 @@ describe("the cap", () => {
 
 describe("same as the reference", () => {
   test("a busy mix of keys matches the reference", () => {
-    const steps = [];
-    for (let i = 0; i < 200; i++)
-      steps.push({ at: i * 211, key: `k${(i * 7) % 11}`, n: 1 + (i % 2), count: 1 + (i % 3) });
+    const steps = traceOf(200, (i) => ({
+      at: i * 211,
+      key: `k${(i * 7) % 11}`,
+      n: 1 + (i % 2),
+      count: 1 + (i % 3),
+    }));
     expectSameAs(learner, reference, {
       setup:
         "new KeyedLimiter({ capacity: 3, perSecond: 0.5, maxKeys: 6, forgetIdleAfterMs: 4000, clock })",

@@ -1,5 +1,4 @@
 import {
-  type Clock,
   ManualClock,
   describe,
   differential,
@@ -8,6 +7,8 @@ import {
   expectTrace,
   javaRandom,
   test,
+  traceOf,
+  type Clock,
 } from "judge";
 import * as reference from "reference";
 import * as learner from "./solution";
@@ -65,9 +66,8 @@ const margin = (limiter: Limiter, allowed: unknown, step: { n?: number }) => {
 /** A long random trace: bursts, short gaps near the interval, and long idles; costs 1 to 3. */
 function randomSteps(seed: number, intervalMs: number, length: number) {
   const next = javaRandom(seed);
-  const steps = [];
   let at = 0;
-  for (let i = 0; i < length; i++) {
+  return traceOf(length, () => {
     const shape = next(4);
     at +=
       shape === 0
@@ -77,9 +77,8 @@ function randomSteps(seed: number, intervalMs: number, length: number) {
           : shape === 2
             ? intervalMs
             : next(20) * intervalMs;
-    steps.push({ at, count: 1 + next(3), n: 1 + next(3) });
-  }
-  return steps;
+    return { at, count: 1 + next(3), n: 1 + next(3) };
+  });
 }
 
 describe("same decisions as the token bucket", () => {

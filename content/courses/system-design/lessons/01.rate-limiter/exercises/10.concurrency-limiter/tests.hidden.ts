@@ -1,4 +1,4 @@
-import { ManualClock, describe, expect, expectSameAs, javaRandom, test } from "judge";
+import { ManualClock, describe, expect, expectSameAs, javaRandom, test, traceOf } from "judge";
 import * as reference from "reference";
 import * as learner from "./solution";
 
@@ -125,12 +125,11 @@ describe("same as the reference", () => {
     test(`a long mixed trace with maxInFlight ${max}, ${reserved} reserved and ${leaseMs} ms leases matches the reference`, () => {
       const next = javaRandom(seed);
       const kinds = ["critical", "normal", "normal", "finish"];
-      const steps = [];
       let at = 0;
-      for (let i = 0; i < 400; i++) {
+      const steps = traceOf(400, () => {
         at += next(3) === 0 ? 0 : next(Math.ceil(leaseMs / 4));
-        steps.push({ at, key: kinds[next(4)] });
-      }
+        return { at, key: kinds[next(4)] };
+      });
       expectSameAs(learner, reference, {
         setup: `new ConcurrencyLimiter({ maxInFlight: ${max}, reservedForCritical: ${reserved}, leaseMs: ${leaseMs}, clock })`,
         create: (m: typeof learner, clock) => make(m, clock, max, reserved, leaseMs),
