@@ -97,6 +97,10 @@ export class Sandbox {
   private net: NetClock | undefined;
   private options: SandboxOptions | undefined;
   private internal: QuickJSHandle | undefined;
+  /** Kept for rewinding (keep()): dispose() leaves the runtime to the host's memory restore. */
+  private kept = false;
+  /** The steps the harness took to install, which a fresh sandbox's count starts from. */
+  private keptSteps = 0;
 
   /** A runtime with the harness installed and nothing else run in it. */
   static prepare(quickjs: QuickJSWASMModule): Sandbox {
@@ -132,6 +136,32 @@ export class Sandbox {
     const loadReference = this.context.newFunction("loadReference", () => this.loadReference());
     this.context.setProp(this.context.global, LOAD_REFERENCE_GLOBAL, loadReference);
     loadReference.dispose();
+  }
+
+  /**
+   * Makes dispose() leave the runtime alive (decision 275): the host that keeps this sandbox puts
+   * the module's memory back to a snapshot taken right after prepare(), which erases everything
+   * the judge did in it, and then calls rewind(). Only for a host that owns the whole module.
+   */
+  keep(): void {
+    if (this.options) throw new Error("only a sandbox that has not judged can be kept");
+    this.kept = true;
+    this.keptSteps = this.steps;
+  }
+
+  /**
+   * A kept sandbox after its module's memory was restored to the snapshot taken when it was
+   * fresh: its host-side state goes back to match (no limits, no clock, nothing configured).
+   */
+  rewind(): void {
+    if (!this.kept) throw new Error("only a kept sandbox can be rewound");
+    // A damaged module is replaced, never restored.
+    if (this.damaged) throw new Error("a damaged sandbox cannot be rewound");
+    this.steps = this.keptSteps;
+    this.stepLimit = Number.POSITIVE_INFINITY;
+    this.deadline = Number.POSITIVE_INFINITY;
+    this.net = undefined;
+    this.options = undefined;
   }
 
   /** The judge's limits, safety-net clock and module graph: once, before any other code runs. */
@@ -298,6 +328,8 @@ export class Sandbox {
   dispose(): boolean {
     // A module that crashed cannot free anything safely; it is discarded whole by the caller.
     if (this.damaged) return false;
+    // A kept sandbox is erased by its host's memory restore, not freed (keep()).
+    if (this.kept) return true;
     try {
       this.internal?.dispose();
       this.context.dispose();

@@ -6,12 +6,28 @@ export type TranspileResult = { ok: true; code: string } | { ok: false; errors: 
 /** Larger than any honest solution; a bigger file is refused before it costs parse time. */
 export const MAX_SOURCE_CHARS = 100_000;
 
+/** Recent sources and their results: a Submit after a Run of the same code, a resubmission. */
+const recent = new Map<string, TranspileResult>();
+const RECENT_MAX = 16;
+
 /**
  * TypeScript to JavaScript by stripping types (sucrase), keeping ES syntax and line numbers as
  * written, so QuickJS's line:column in a stack trace is the line:column the learner sees in Monaco.
  * Type errors are the editor's job; this only rejects what cannot be parsed.
  */
 export function transpileTypeScript(source: string): TranspileResult {
+  // The result depends on the source alone (decision 275): the same text is stripped once.
+  const cached = recent.get(source);
+  if (cached !== undefined) return cached;
+  const result = transpileUncached(source);
+  // Only what compiled: an error's fields end up in a document a caller may shape further.
+  if (!result.ok) return result;
+  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
+  recent.set(source, Object.freeze(result));
+  return result;
+}
+
+function transpileUncached(source: string): TranspileResult {
   if (source.length > MAX_SOURCE_CHARS) {
     return {
       ok: false,

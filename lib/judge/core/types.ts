@@ -90,7 +90,7 @@ export interface JudgeCoreInput {
    * Sandboxes made ahead of the judge, while the host was idle (decision 202): the judge takes the
    * ready one, if any, instead of creating a runtime and loading the harness on the learner's time.
    */
-  prepared?: PreparedSandboxes;
+  prepared?: Pick<PreparedSandboxes, "take">;
   /** Random traces per differential test (fast-check numRuns). */
   differentialRuns?: number;
   /**

@@ -1,11 +1,10 @@
 import { getHeapStatistics } from "node:v8";
 import { parentPort, workerData } from "node:worker_threads";
-import { PreparedSandboxes } from "../core/prepared-sandboxes";
 import { ReferenceAnswerCache, judgeWithReferenceAnswers } from "../core/reference-answers";
+import { loadQuickJS } from "./load-quickjs";
 import { WorkerSandbox } from "./worker-sandbox";
 import { JournalWriter } from "./progress-journal";
 import { openThreadCpuClock } from "./thread-cpu";
-import type { ResultsDocument } from "../results";
 import type { FromWorker, JudgeJob, ToWorker, WorkerData } from "./protocol";
 
 /**
@@ -22,7 +21,9 @@ export async function startJudgeWorker(): Promise<void> {
   const journal = new JournalWriter(data.journal);
 
   const started = performance.now();
-  const sandbox = await WorkerSandbox.load();
+  // One sandbox kept in the snapshot serves every judge (decision 275): erasing the memory after a
+  // judge also makes it fresh, so no judge makes a runtime or loads the harness.
+  const sandbox = await WorkerSandbox.load(loadQuickJS, { keep: true });
   // The differential test imports fast-check on demand; load it now, not during someone's judge.
   await import("fast-check");
   const [first, ...others] = data.warmup ?? [];
@@ -33,7 +34,6 @@ export async function startJudgeWorker(): Promise<void> {
     await judge(sandbox, first, () => {}, journal);
     for (const job of others) await judge(sandbox, job, () => {}, journal);
   }
-  prepareNext(sandbox);
   send({
     type: "ready",
     warmupMs: performance.now() - started,
@@ -50,24 +50,7 @@ export async function startJudgeWorker(): Promise<void> {
 }
 
 const referenceAnswers = new ReferenceAnswerCache();
-let prepared: PreparedSandboxes | undefined;
-/** A judge is running: making a sandbox now would spend its CPU budget (the net counts the thread). */
-let judging = false;
 
-/**
- * Makes the next judge's sandbox (runtime and harness, about a third of a judge) now, while the
- * worker waits, not on the learner's time (decision 202). If even that breaks the module, the
- * worker ends: the pool replaces a worker that exits, and no judge runs on a broken module.
- */
-function prepareNext({ quickjs }: WorkerSandbox): void {
-  if (judging) return;
-  prepared ??= new PreparedSandboxes(quickjs);
-  try {
-    prepared.prepare();
-  } catch {
-    process.exit(1);
-  }
-}
 // Opened on the worker's own thread: the safety nets count this thread's CPU, not the wall clock.
 const cpuClock = openThreadCpuClock();
 
@@ -79,50 +62,34 @@ async function judge(
   id = 0,
 ): Promise<void> {
   let damaged = false;
-  judging = true;
   journal.begin(id);
-  let document: ResultsDocument;
-  try {
-    document = await judgeWithReferenceAnswers(
-      {
-        quickjs: sandbox.quickjs,
-        ...job,
-        ...(cpuClock ? { cpuNow: cpuClock.now, cpuResolutionMs: cpuClock.resolutionMs } : {}),
-        // Progress goes to the shared journal; a message only if it does not fit there.
-        onPlan: (tests) => {
-          if (!journal.append({ plan: tests })) send({ type: "plan", id, tests });
-        },
-        onTestResult: (index, result, verdict) => {
-          if (!journal.append({ index, result, verdict })) {
-            send({ type: "test", id, index, result, verdict });
-          }
-        },
-        onSandboxDamaged: () => {
-          damaged = true;
-        },
-        ...(prepared ? { prepared } : {}),
+  const document = await judgeWithReferenceAnswers(
+    {
+      quickjs: sandbox.quickjs,
+      ...job,
+      ...(cpuClock ? { cpuNow: cpuClock.now, cpuResolutionMs: cpuClock.resolutionMs } : {}),
+      // Progress goes to the shared journal; a message only if it does not fit there.
+      onPlan: (tests) => {
+        if (!journal.append({ plan: tests })) send({ type: "plan", id, tests });
       },
-      referenceAnswers,
-      // Erasing needs every runtime of the module freed: the one made ahead too (decision 190).
-      { afterRecording: () => erase(sandbox) },
-    );
-  } finally {
-    judging = false;
-  }
+      onTestResult: (index, result, verdict) => {
+        if (!journal.append({ index, result, verdict })) {
+          send({ type: "test", id, index, result, verdict });
+        }
+      },
+      onSandboxDamaged: () => {
+        damaged = true;
+      },
+      prepared: sandbox.prepared,
+    },
+    referenceAnswers,
+    // The reference's source and answers are erased before the learner's code runs (decision 190).
+    { afterRecording: () => sandbox.erase() },
+  );
   const heapBytes = getHeapStatistics().used_heap_size;
   send({ type: "done", id, document, wasmBytes: sandbox.wasmBytes(), heapBytes, damaged });
-  // A damaged module is replaced with its worker: nothing more is made on it. Otherwise what the
-  // judge left in memory is erased and the next sandbox made once this message is on its way,
-  // before the next job can arrive.
-  if (damaged) prepared?.discard();
-  else {
-    if (job.suites.some((suite) => suite.hidden)) erase(sandbox);
-    setImmediate(() => prepareNext(sandbox));
-  }
-}
-
-/** Puts the module's memory back as it was before the first judge (no runtime may be alive). */
-function erase(sandbox: WorkerSandbox): void {
-  prepared?.discard();
-  sandbox.erase();
+  // A damaged module is replaced with its worker: nothing more runs on it. Otherwise what the judge
+  // left in memory is erased (every judge: Run's too) once this message is on its way, before the
+  // next job can arrive, and the kept sandbox is fresh again.
+  if (!damaged) sandbox.erase();
 }
