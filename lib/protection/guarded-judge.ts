@@ -12,6 +12,7 @@ import {
 import type { JudgeJob } from "@/lib/judge/node/protocol";
 import { loadExerciseForJudge } from "@/lib/content/exercises";
 import { SystemClock } from "@/lib/limiters";
+import { systemTimers } from "@/lib/time/timers";
 import { JudgeAdmission } from "./judge-admission";
 import { JudgeGuard, type GuardRequester, type JudgedDocument, type Lane } from "./judge-guard";
 import { judgeOnQueue, judgeQueueConfigured } from "./judge-queue";
@@ -21,6 +22,8 @@ import { refusalOf, type GuardedJudgeResult } from "./judge-refusal";
 // the worker pools, wired from the environment. Every route that judges comes here and gets a
 // result back; lib/protection/judge-refusal.ts turns a refusal into HTTP. Apart from lib/protection's
 // index because it starts worker pools: only the routes that judge import it.
+
+const systemTime = { clock: new SystemClock(), timers: systemTimers };
 
 const cache = globalThis as typeof globalThis & {
   __tradeoffJudgeGuard?: JudgeGuard;
@@ -40,6 +43,7 @@ export function judgeAdmission(): JudgeAdmission {
     maxQueued: env.JUDGE_MAX_QUEUE ?? 4 * Math.max(1, os.availableParallelism()),
     maxWaitMs: env.JUDGE_MAX_WAIT_MS,
     maxQueuedPerOwner: env.JUDGE_MAX_QUEUE_PER_LEARNER,
+    ...systemTime,
   });
   return cache.__tradeoffJudgeAdmission;
 }
@@ -59,7 +63,7 @@ export function probationPool(): JudgePool {
  * admits every judge the guard lets through and never starts a pool of its own.
  */
 function queueAdmission(): JudgeAdmission {
-  return new JudgeAdmission({ concurrency: 100_000, maxQueued: 0, maxWaitMs: 0 });
+  return new JudgeAdmission({ concurrency: 100_000, maxQueued: 0, maxWaitMs: 0, ...systemTime });
 }
 
 /**
@@ -93,7 +97,7 @@ export function judgeGuard(): JudgeGuard {
   const queued = judgeQueueConfigured();
   if (!cache.__tradeoffJudgeGuard) void startJudgeLanes();
   cache.__tradeoffJudgeGuard ??= new JudgeGuard({
-    clock: new SystemClock(),
+    clock: systemTime.clock,
     main: queued ? queueAdmission() : judgeAdmission(),
     probation: queued
       ? queueAdmission()
@@ -102,6 +106,7 @@ export function judgeGuard(): JudgeGuard {
           maxQueued: 16 * env.JUDGE_PROBATION_CONCURRENCY,
           maxWaitMs: env.JUDGE_MAX_WAIT_MS,
           maxQueuedPerOwner: 1,
+          ...systemTime,
         }),
     maxActivePerLearner: env.JUDGE_MAX_ACTIVE_PER_LEARNER,
     maxActivePerIp: env.JUDGE_MAX_ACTIVE_PER_IP,

@@ -10,6 +10,9 @@
  * places. A client that fires ten submissions at once therefore waits behind itself, not in front
  * of everyone else, and cannot fill the shared queue on its own.
  */
+import type { Clock } from "@/lib/limiters/clock";
+import type { TimerHandle, Timers } from "@/lib/time/timers";
+
 export interface JudgeAdmissionOptions {
   /** Judges running at once: the pool's size (one worker per core). */
   concurrency: number;
@@ -19,6 +22,10 @@ export interface JudgeAdmissionOptions {
   maxWaitMs: number;
   /** Places one requester may hold in the queue; their next judge is refused at once. */
   maxQueuedPerOwner?: number;
+  /** Monotonic: times each judge for the retry estimate. */
+  clock: Clock;
+  /** Ends a wait at `maxWaitMs`. */
+  timers: Timers;
 }
 
 export type BusyReason = "queue-full" | "yours-waiting" | "waited-too-long" | "unreachable";
@@ -55,7 +62,7 @@ export interface AdmissionStats {
 
 interface Waiter {
   start(): void;
-  timer: ReturnType<typeof setTimeout>;
+  timer: TimerHandle;
 }
 
 export class JudgeAdmission {
@@ -84,12 +91,13 @@ export class JudgeAdmission {
     if (this.running >= this.options.concurrency) await this.waitForTurn(owner);
     else this.running++;
     this.counters.admitted++;
-    const started = performance.now();
+    const { clock } = this.options;
+    const started = clock.now();
     try {
       return await judge();
     } finally {
       // A moving average: the estimate follows the recent mix of quick and slow submissions.
-      this.averageMs = 0.8 * this.averageMs + 0.2 * (performance.now() - started);
+      this.averageMs = 0.8 * this.averageMs + 0.2 * (clock.now() - started);
       this.release();
     }
   }
@@ -108,13 +116,14 @@ export class JudgeAdmission {
       this.counters.refusedFull++;
       return Promise.reject(new JudgeBusyError("queue-full", this.estimateWaitMs()));
     }
+    const { timers } = this.options;
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         start: () => {
-          clearTimeout(waiter.timer);
+          timers.clearTimeout(waiter.timer);
           resolve();
         },
-        timer: setTimeout(() => {
+        timer: timers.setTimeout(() => {
           const index = line.indexOf(waiter);
           if (index >= 0) line.splice(index, 1);
           if (line.length === 0 && this.lines.get(owner) === line) this.lines.delete(owner);

@@ -1,5 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { JudgeAdmission, JudgeBusyError } from "@/lib/protection/judge-admission";
+import {
+  JudgeAdmission,
+  JudgeBusyError,
+  type JudgeAdmissionOptions,
+} from "@/lib/protection/judge-admission";
+import { ManualTimers } from "@/lib/time/timers";
 
 /** A judge that finishes when told to. */
 function controllable() {
@@ -13,11 +18,18 @@ function controllable() {
   return { started, finish: (name: string) => finish.get(name)!(), judge };
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+// Lets settled promises run their callbacks; no time passes on the manual clock meanwhile.
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+/** An admission on a manual clock: waits end only when the test moves time. */
+function admissionAt(options: Omit<JudgeAdmissionOptions, "clock" | "timers">) {
+  const time = new ManualTimers();
+  return { time, admission: new JudgeAdmission({ ...options, clock: time, timers: time }) };
+}
 
 describe("judge admission", () => {
   test("no more judges run at once than there are workers; the rest wait in order", async () => {
-    const admission = new JudgeAdmission({ concurrency: 2, maxQueued: 5, maxWaitMs: 10_000 });
+    const { admission } = admissionAt({ concurrency: 2, maxQueued: 5, maxWaitMs: 10_000 });
     const { started, finish, judge } = controllable();
     const results = ["a", "b", "c", "d"].map((name) => admission.run(judge(name)));
     await tick();
@@ -35,13 +47,12 @@ describe("judge admission", () => {
   });
 
   test("a full queue refuses at once with a clear message and a retry estimate", async () => {
-    const admission = new JudgeAdmission({ concurrency: 1, maxQueued: 1, maxWaitMs: 10_000 });
+    const { admission } = admissionAt({ concurrency: 1, maxQueued: 1, maxWaitMs: 10_000 });
     const { finish, judge } = controllable();
     const running = admission.run(judge("a"));
     const waiting = admission.run(judge("b"));
-    const started = performance.now();
+    // No time passes on the manual clock: a refusal that waited for any timer would never settle.
     const refused = await admission.run(judge("c")).catch((error: unknown) => error);
-    expect(performance.now() - started).toBeLessThan(50);
     expect(refused).toBeInstanceOf(JudgeBusyError);
     expect((refused as JudgeBusyError).reason).toBe("queue-full");
     expect((refused as JudgeBusyError).message).toMatch(/busy/);
@@ -54,10 +65,14 @@ describe("judge admission", () => {
   });
 
   test("a judge that waits longer than the limit is refused and never starts", async () => {
-    const admission = new JudgeAdmission({ concurrency: 1, maxQueued: 3, maxWaitMs: 30 });
+    const { time, admission } = admissionAt({ concurrency: 1, maxQueued: 3, maxWaitMs: 30 });
     const { started, finish, judge } = controllable();
     const running = admission.run(judge("a"));
     const late = admission.run(judge("b")).catch((error: unknown) => error);
+    time.advance(29);
+    await tick();
+    expect(admission.stats()).toMatchObject({ queued: 1, refusedWaiting: 0 });
+    time.advance(1);
     const refused = await late;
     expect((refused as JudgeBusyError).reason).toBe("waited-too-long");
     finish("a");
@@ -67,8 +82,27 @@ describe("judge admission", () => {
     expect(admission.stats()).toMatchObject({ running: 0, queued: 0, refusedWaiting: 1 });
   });
 
+  test("the retry estimate follows how long recent judges took", async () => {
+    const { time, admission } = admissionAt({ concurrency: 1, maxQueued: 1, maxWaitMs: 60_000 });
+    const { finish, judge } = controllable();
+    const slow = admission.run(judge("slow"));
+    await tick();
+    time.advance(5_000);
+    finish("slow");
+    await slow;
+    // 0.8 × 250 ms (the first guess) + 0.2 × 5,000 ms = 1,200 ms a judge; two ahead on one worker.
+    const running = admission.run(judge("a"));
+    const waiting = admission.run(judge("b"));
+    const refused = await admission.run(judge("c")).catch((error: unknown) => error);
+    expect((refused as JudgeBusyError).retryAfterMs).toBe(2_400);
+    finish("a");
+    await tick();
+    finish("b");
+    await Promise.all([running, waiting]);
+  });
+
   test("a judge that throws frees its worker for the next one", async () => {
-    const admission = new JudgeAdmission({ concurrency: 1, maxQueued: 1, maxWaitMs: 1_000 });
+    const { admission } = admissionAt({ concurrency: 1, maxQueued: 1, maxWaitMs: 1_000 });
     const failed = admission.run(() => Promise.reject(new Error("worker crashed")));
     const next = admission.run(async () => "next");
     await expect(failed).rejects.toThrow("worker crashed");
@@ -79,7 +113,7 @@ describe("judge admission", () => {
 
 describe("a fair queue", () => {
   test("learners waiting for the judge are served in turn, not in order of arrival", async () => {
-    const admission = new JudgeAdmission({ concurrency: 1, maxQueued: 10, maxWaitMs: 10_000 });
+    const { admission } = admissionAt({ concurrency: 1, maxQueued: 10, maxWaitMs: 10_000 });
     const { started, finish, judge } = controllable();
     const all = [
       admission.run(judge("busy"), "someone"),
@@ -99,7 +133,7 @@ describe("a fair queue", () => {
   });
 
   test("one learner cannot hold more than their share of the queue", async () => {
-    const admission = new JudgeAdmission({
+    const { admission } = admissionAt({
       concurrency: 1,
       maxQueued: 8,
       maxWaitMs: 10_000,
@@ -123,10 +157,11 @@ describe("a fair queue", () => {
   });
 
   test("a waiter that gives up leaves its line, and the others keep their turns", async () => {
-    const admission = new JudgeAdmission({ concurrency: 1, maxQueued: 8, maxWaitMs: 30 });
+    const { time, admission } = admissionAt({ concurrency: 1, maxQueued: 8, maxWaitMs: 30 });
     const { started, finish, judge } = controllable();
     const running = admission.run(judge("a"), "x");
     const late = admission.run(judge("b"), "y").catch((error: unknown) => error);
+    time.advance(30);
     expect(await late).toBeInstanceOf(JudgeBusyError);
     expect(admission.stats()).toMatchObject({ queued: 0, refusedWaiting: 1 });
     const next = admission.run(judge("c"), "y");

@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import type { HttpProblem } from "@/lib/http/problem";
 import { ManualClock } from "@/lib/limiters";
 import { JudgeAdmission } from "@/lib/protection/judge-admission";
+import { ManualTimers } from "@/lib/time/timers";
 import { JudgeGuard, type JudgedDocument, type Lane } from "@/lib/protection/judge-guard";
 import { refusalOf, refusalProblem } from "@/lib/protection/judge-refusal";
 
@@ -10,7 +11,15 @@ const ACCEPTED = { verdict: "accepted", resources: { wallMs: 40 } };
 
 function setup() {
   const clock = new ManualClock(1_000_000);
-  const admission = () => new JudgeAdmission({ concurrency: 1, maxQueued: 8, maxWaitMs: 60_000 });
+  const time = new ManualTimers();
+  const admission = () =>
+    new JudgeAdmission({
+      concurrency: 1,
+      maxQueued: 8,
+      maxWaitMs: 60_000,
+      clock: time,
+      timers: time,
+    });
   const guard = new JudgeGuard({
     clock,
     main: admission(),
