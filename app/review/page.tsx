@@ -6,7 +6,7 @@ import { LocalTime } from "@/app/_components/cards/local-time";
 import { ReviewBoard } from "@/app/_components/cards/review-board";
 import { getCatalog } from "@/app/_components/content-lookup";
 import { MockInterviewLink } from "@/app/interview/_components/interview-link";
-import { SystemClock } from "@/lib/limiters/clock";
+import { systemWallClock } from "@/lib/time/wall-clock";
 import { getViewer } from "@/lib/auth";
 import { listCardStates, listReviewTimes } from "@/lib/progress";
 import { buildReviewQueue, reviewStreak } from "@/lib/review";
@@ -20,11 +20,9 @@ export const metadata: Metadata = {
 // One learner's schedule: rendered per request, never cached.
 export const dynamic = "force-dynamic";
 
-const clock = new SystemClock();
-
 export default async function ReviewPage() {
   const viewer = await getViewer(await headers());
-  const now = new Date(clock.now());
+  const now = systemWallClock.now();
   const [states, reviewTimes] = viewer
     ? await Promise.all([listCardStates(viewer), listReviewTimes(viewer)])
     : [[], []];

@@ -21,7 +21,7 @@ import {
 } from "@/lib/judge";
 import { startQueueConsumer, type QueueConsumer } from "@/lib/judge/node/queue-consumer";
 import { JUDGE_LANES, type QueuedJudge } from "@/lib/judge/node/queue-protocol";
-import { SystemClock } from "@/lib/limiters";
+import { systemWallClock } from "@/lib/time/wall-clock";
 import { recordSubmission } from "@/lib/progress/submissions";
 
 const log = (line: string) => console.log(`[judge worker ${process.pid}] ${line}`);
@@ -47,7 +47,7 @@ const pools = {
 };
 await Promise.all([pools.main.whenReady(), pools.probation.whenReady()]);
 
-const deps = { db: getDb(), clock: new SystemClock() };
+const deps = { db: getDb(), clock: systemWallClock };
 
 const consumers: QueueConsumer[] = JUDGE_LANES.map((lane) =>
   startQueueConsumer({

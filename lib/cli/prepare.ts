@@ -5,7 +5,7 @@ import { getAuth } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { databaseTarget, sqlitePath } from "@/lib/db/target";
 import { env } from "@/lib/env";
-import { SystemClock } from "@/lib/limiters/clock";
+import { systemWallClock } from "@/lib/time/wall-clock";
 import { DEMO_USERS, isDatabaseEmpty, seedDemoData } from "@/lib/progress/demo-data";
 import { runPrisma } from "./prisma-cli";
 
@@ -29,7 +29,7 @@ if (!migrated.ok) {
 }
 step(`database migrated (${target.provider})`);
 
-const deps = { db: getDb(), clock: new SystemClock() };
+const deps = { db: getDb(), clock: systemWallClock };
 const seed =
   env.SEED_DEMO_USERS === "true" ||
   (env.SEED_DEMO_USERS === "auto" && target.provider === "sqlite");

@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/db";
-import { SystemClock } from "@/lib/limiters/clock";
+import { systemWallClock } from "@/lib/time/wall-clock";
 import type { Viewer } from "@/lib/auth/viewer";
 import type { StoreDeps } from "@/lib/progress/store-deps";
 import type { InterviewKind } from "./attempt-schemas";
@@ -10,8 +10,7 @@ import * as store from "./store";
 
 // The interview store on the application's database and clock (server only), as lib/progress does.
 
-const clock = new SystemClock();
-const deps = (): StoreDeps => ({ db: getDb(), clock });
+const deps = (): StoreDeps => ({ db: getDb(), clock: systemWallClock });
 
 export const recordInterviewAttempt = (
   viewer: Viewer,

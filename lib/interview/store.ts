@@ -1,5 +1,5 @@
 import type { Viewer } from "@/lib/auth/viewer";
-import { nowFrom, type StoreDeps } from "@/lib/progress/store-deps";
+import type { StoreDeps } from "@/lib/progress/store-deps";
 import type { AttemptView, InterviewKind } from "./attempt-schemas";
 import type { AttemptRecord } from "./build-attempt";
 
@@ -17,7 +17,7 @@ export async function recordInterviewAttempt(
   lesson: LessonKey,
   record: AttemptRecord,
 ): Promise<AttemptView> {
-  const createdAt = nowFrom(deps.clock);
+  const createdAt = deps.clock.now();
   const row = await deps.db.$transaction((tx) =>
     tx.interviewAttempt.create({
       data: {

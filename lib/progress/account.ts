@@ -2,7 +2,7 @@ import { currentStreak } from "./streak";
 import { countCardsDue } from "./practice";
 import { exerciseProgress, type ExerciseProgress } from "./submissions";
 import type { Viewer } from "@/lib/auth/viewer";
-import { nowFrom, type StoreDeps } from "./store-deps";
+import type { StoreDeps } from "./store-deps";
 
 export interface LessonSummary {
   course: string;
@@ -92,7 +92,7 @@ export async function progressOverview(deps: StoreDeps, viewer: Viewer): Promise
     ...traps.map((t) => t.createdAt),
     ...reviewTimes.map((r) => r.reviewedAt),
   ];
-  const streak = currentStreak(activity, nowFrom(deps.clock));
+  const streak = currentStreak(activity, deps.clock.now());
 
   return {
     lessons: [...lessons.values()],
@@ -148,7 +148,7 @@ export async function exportUserData(deps: StoreDeps, viewer: Viewer) {
     deps.db.interviewAttempt.findMany({ where: { userId }, omit: { userId: true } }),
   ]);
   return {
-    exportedAt: nowFrom(deps.clock).toISOString(),
+    exportedAt: deps.clock.now().toISOString(),
     user: user && { ...user, isAnonymous: Boolean(user.isAnonymous) },
     sectionsRead,
     drafts,

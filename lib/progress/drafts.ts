@@ -1,5 +1,5 @@
 import type { Viewer } from "@/lib/auth/viewer";
-import { nowFrom, type StoreDeps } from "./store-deps";
+import type { StoreDeps } from "./store-deps";
 
 export interface DraftView {
   exerciseId: string;
@@ -13,7 +13,7 @@ export async function saveDraft(
   exerciseId: string,
   code: string,
 ): Promise<DraftView> {
-  const updatedAt = nowFrom(deps.clock);
+  const updatedAt = deps.clock.now();
   const row = await deps.db.draft.upsert({
     where: { userId_exerciseId: { userId: viewer.userId, exerciseId } },
     create: { userId: viewer.userId, exerciseId, code, updatedAt },

@@ -3,7 +3,7 @@ import { getAuth } from "@/lib/auth";
 import { confirmPassword, signOutHeaders } from "@/lib/auth/account";
 import type { Viewer } from "@/lib/auth/viewer";
 import { getDb } from "@/lib/db";
-import { SystemClock } from "@/lib/limiters/clock";
+import { systemWallClock } from "@/lib/time/wall-clock";
 import * as account from "./account";
 import * as drafts from "./drafts";
 import * as practice from "./practice";
@@ -25,8 +25,7 @@ export type { ProgressOverview } from "./account";
 export type { CardState, CardRef, StoredCard, TrapAttemptView } from "./practice";
 export * from "./schemas";
 
-const clock = new SystemClock();
-const deps = (): StoreDeps => ({ db: getDb(), clock });
+const deps = (): StoreDeps => ({ db: getDb(), clock: systemWallClock });
 
 // Progress -------------------------------------------------------------------------------------
 

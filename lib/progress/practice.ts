@@ -1,6 +1,6 @@
 import type { TrapAttemptInput } from "./schemas";
 import type { Viewer } from "@/lib/auth/viewer";
-import { nowFrom, type StoreDeps } from "./store-deps";
+import type { StoreDeps } from "./store-deps";
 
 // Storage for the traps and the review cards (issue 6 writes the UI and the scheduling): each write
 // is one transaction, and the FSRS arithmetic stays with its caller (ts-fsrs), given the time.
@@ -12,7 +12,7 @@ export async function recordTrapAttempt(
 ): Promise<{ id: string }> {
   return deps.db.$transaction((tx) =>
     tx.trapAttempt.create({
-      data: { userId: viewer.userId, ...input, createdAt: nowFrom(deps.clock) },
+      data: { userId: viewer.userId, ...input, createdAt: deps.clock.now() },
       select: { id: true },
     }),
   );
@@ -59,7 +59,7 @@ export async function recordReview(
   review: { rating: number; next: CardState },
 ): Promise<void> {
   const key = { userId: viewer.userId, ...ref };
-  const reviewedAt = nowFrom(deps.clock);
+  const reviewedAt = deps.clock.now();
   await deps.db.$transaction(async (tx) => {
     await tx.reviewCard.upsert({
       where: { userId_course_lesson_card: key },
@@ -74,7 +74,7 @@ export async function recordReview(
 
 export async function countCardsDue(deps: StoreDeps, viewer: Viewer): Promise<number> {
   return deps.db.reviewCard.count({
-    where: { userId: viewer.userId, due: { lte: nowFrom(deps.clock) } },
+    where: { userId: viewer.userId, due: { lte: deps.clock.now() } },
   });
 }
 

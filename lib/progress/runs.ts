@@ -1,5 +1,5 @@
 import type { Viewer } from "@/lib/auth/viewer";
-import { nowFrom, type StoreDeps } from "./store-deps";
+import type { StoreDeps } from "./store-deps";
 
 // Runs of an exercise's visible tests. A Run is practice, not a verdict: its code is not kept, only
 // that (and how often, and when) the learner ran the exercise, which is what makes it "attempted"
@@ -17,7 +17,7 @@ export async function recordExerciseRun(
   viewer: Viewer,
   exerciseId: string,
 ): Promise<ExerciseRunSummary> {
-  const now = nowFrom(deps.clock);
+  const now = deps.clock.now();
   return deps.db.exerciseRun.upsert({
     where: { userId_exerciseId: { userId: viewer.userId, exerciseId } },
     create: { userId: viewer.userId, exerciseId, runs: 1, firstRunAt: now, lastRunAt: now },

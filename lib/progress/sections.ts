@@ -1,5 +1,5 @@
 import type { Viewer } from "@/lib/auth/viewer";
-import { nowFrom, type StoreDeps } from "./store-deps";
+import type { StoreDeps } from "./store-deps";
 import type { SectionRef } from "./schemas";
 
 /** Marks a section read. Idempotent: the first time it was read is the one kept. */
@@ -14,7 +14,7 @@ export async function markSectionRead(
   });
   if (existing) return { readAt: existing.readAt, firstTime: false };
   try {
-    const row = await deps.db.sectionRead.create({ data: { ...key, readAt: nowFrom(deps.clock) } });
+    const row = await deps.db.sectionRead.create({ data: { ...key, readAt: deps.clock.now() } });
     return { readAt: row.readAt, firstTime: true };
   } catch (error) {
     // Two tabs reaching the end of the same section at once: the other one won, which is fine.

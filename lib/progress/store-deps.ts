@@ -1,12 +1,8 @@
 import type { Db } from "@/lib/db/client";
-import type { Clock } from "@/lib/limiters/clock";
+import type { WallClock } from "@/lib/time/wall-clock";
 
-/** What the store functions run against: a database and the time. */
+/** What the store functions run against: a database and the calendar (decision 285). */
 export interface StoreDeps {
   db: Db;
-  clock: Clock;
-}
-
-export function nowFrom(clock: Clock): Date {
-  return new Date(clock.now());
+  clock: WallClock;
 }

@@ -1,7 +1,7 @@
 import { exerciseRuns } from "./runs";
 import { MAX_RESULTS_CHARS, type SubmissionInput } from "./schemas";
 import type { Viewer } from "@/lib/auth/viewer";
-import { nowFrom, type StoreDeps } from "./store-deps";
+import type { StoreDeps } from "./store-deps";
 
 export interface SubmissionSummary {
   id: string;
@@ -56,7 +56,7 @@ export async function recordSubmission(
         verdict: input.results.verdict,
         passed,
         total: tests.length,
-        createdAt: nowFrom(deps.clock),
+        createdAt: deps.clock.now(),
       },
       select: summarySelect,
     }),

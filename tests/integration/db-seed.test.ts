@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createAuth } from "@/lib/auth/auth";
-import { ManualClock } from "@/lib/limiters/clock";
+import { ManualWallClock } from "@/lib/time/wall-clock";
 import { progressOverview } from "@/lib/progress/account";
 import { DEMO_USERS, isDatabaseEmpty, seedDemoData } from "@/lib/progress/demo-data";
 import { createSqliteTestDb, type TestDb } from "../fixtures/db";
@@ -18,7 +18,7 @@ const auth = () =>
   createAuth({ db: testDb.db, provider: "sqlite", secret: "x".repeat(32), secureCookies: false });
 
 test("seeding creates a demo instructor and a learner with history, once", async () => {
-  const deps = { db: testDb.db, clock: new ManualClock(Date.UTC(2026, 0, 1)) };
+  const deps = { db: testDb.db, clock: new ManualWallClock(Date.UTC(2026, 0, 1)) };
   expect(await isDatabaseEmpty(deps)).toBe(true);
   expect(await seedDemoData(deps, auth())).toEqual([
     DEMO_USERS.instructor.email,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ManualClock } from "@/lib/limiters/clock";
+import { ManualWallClock } from "@/lib/time/wall-clock";
 import { exportUserData, progressOverview, deleteUserData } from "@/lib/progress/account";
 import { getDraft, saveDraft } from "@/lib/progress/drafts";
 import { mergeUserData } from "@/lib/auth/merge-user-data";
@@ -42,13 +42,13 @@ const results = (verdict: string, statuses: string[]) => ({
 describe.each(["sqlite", "postgres"] as const)("progress store on %s", (provider) => {
   let testDb: TestDb;
   let deps: StoreDeps;
-  let clock: ManualClock;
+  let clock: ManualWallClock;
   let ada: Viewer;
   let bob: Viewer;
 
   beforeAll(async () => {
     testDb = await createTestDb(provider);
-    clock = new ManualClock(T0);
+    clock = new ManualWallClock(T0);
     deps = { db: testDb.db, clock };
     ada = await makeUser(deps, "ada");
     bob = await makeUser(deps, "bob");
@@ -194,7 +194,7 @@ describe.each(["sqlite", "postgres"] as const)("progress store on %s", (provider
 
   test("merging an anonymous learner keeps the earlier read, the newer draft and all submissions", async () => {
     const anon = await makeUser(deps, "anon-1");
-    const early = new ManualClock(T0 - 10 * DAY);
+    const early = new ManualWallClock(T0 - 10 * DAY);
     await markSectionRead({ ...deps, clock: early }, anon, {
       course: "system-design",
       lesson: "rate-limiter",

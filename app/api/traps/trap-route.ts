@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HttpProblem } from "@/lib/http/problem";
-import { SystemClock } from "@/lib/limiters/clock";
+import { systemWallClock } from "@/lib/time/wall-clock";
 import type { Viewer } from "@/lib/auth";
 import {
   courseSchema,
@@ -39,7 +39,6 @@ export function requireTrap(params: TrapParams): Trap {
   return trap;
 }
 
-const clock = new SystemClock();
 const scheduler = createReviewScheduler();
 
 /**
@@ -72,6 +71,6 @@ export function trapDeps(viewer: Viewer, trap: Trap, requester: Requester): Trap
     },
     scheduler,
     judge: guardedTrapJudge(viewer, requester),
-    now: () => new Date(clock.now()),
+    now: () => systemWallClock.now(),
   };
 }

@@ -3,7 +3,7 @@ import { assertSameOrigin, HttpProblem, route } from "@/lib/http/problem";
 import { readJson } from "@/lib/http/body";
 import { jsonResponse } from "@/lib/http/respond";
 import { protectedRoute } from "@/lib/protection";
-import { SystemClock } from "@/lib/limiters/clock";
+import { systemWallClock } from "@/lib/time/wall-clock";
 import { requireLearner } from "@/lib/auth";
 import { courseSchema, getCardState, lessonSchema, recordReview } from "@/lib/progress";
 import { createReviewScheduler, gradeCard, RATINGS, type ReviewRating } from "@/lib/review";
@@ -25,7 +25,6 @@ const bodySchema = z.strictObject({
     }),
 });
 
-const clock = new SystemClock();
 const scheduler = createReviewScheduler();
 
 /**
@@ -52,7 +51,7 @@ const review = route(async (request) => {
     scheduler,
     ref,
     body.rating as ReviewRating,
-    new Date(clock.now()),
+    systemWallClock.now(),
   );
   return jsonResponse({ card: body.card, ...scheduleView(next) }, { cookies: headers });
 });

@@ -1,7 +1,7 @@
 import { loadCatalog } from "@/lib/content/loader";
 import { route } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
-import { SystemClock } from "@/lib/limiters/clock";
+import { systemWallClock } from "@/lib/time/wall-clock";
 import { protectedRoute } from "@/lib/protection";
 import { resolveViewer } from "@/lib/auth";
 import { getProfile, listCardStates, progressOverview } from "@/lib/progress";
@@ -11,7 +11,6 @@ import type { LessonCard } from "@/lib/review/queue";
 
 export const dynamic = "force-dynamic";
 
-const clock = new SystemClock();
 // The content is fixed for the life of a server (it is built into the pages): read the cards once.
 let catalogCards: LessonCard[] | null = null;
 
@@ -23,7 +22,7 @@ let catalogCards: LessonCard[] | null = null;
 const readSummary = route(async (request) => {
   const { viewer, headers } = await resolveViewer(request.headers);
   const cards = (catalogCards ??= loadCatalogCards(loadCatalog()));
-  const now = new Date(clock.now());
+  const now = systemWallClock.now();
   if (!viewer) {
     return jsonResponse(summarizeLearner({ user: null, overview: null, cards, states: [], now }));
   }

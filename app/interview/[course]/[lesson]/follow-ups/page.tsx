@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { sectionHref } from "@/lib/content/urls";
 import { orderFollowUps } from "@/lib/interview/question-order";
-import { SystemClock } from "@/lib/limiters/clock";
+import { systemWallClock } from "@/lib/time/wall-clock";
 import { listCardStates } from "@/lib/progress";
 import { InterviewerSession } from "../../../_components/interviewer-session";
 import {
@@ -19,8 +19,6 @@ export const metadata: Metadata = {
 };
 export const dynamic = "force-dynamic";
 
-const clock = new SystemClock();
-
 export default async function FollowUpsPage({ params }: InterviewParams) {
   const { course, lesson, interview, viewer } = await loadInterviewPage(params);
   const ref = { course: course.slug, lesson: lesson.slug };
@@ -33,7 +31,7 @@ export default async function FollowUpsPage({ params }: InterviewParams) {
     ? orderFollowUps(
         followUps.questions,
         new Map(states.map((state) => [state.card, state])),
-        new Date(clock.now()),
+        systemWallClock.now(),
       )
     : [];
   const questions = ordered.flatMap(({ question, recall }) => {
