@@ -2,7 +2,7 @@
  * bench:limiters, the Redis part (decisions 221, 222): our store against rate-limiter-flexible on
  * one private redis-server, with the client configured as the server runs it (lib/protection's
  * createRedisClient) and with ioredis auto-pipelining; Redis's own ceiling for the same script
- * (redis-benchmark sending EVALSHA, same batch size) beside it; and the store on a private Redis
+ * (the same EVALSHA, same batch size, from a client that does nothing else) beside it; and the store on a private Redis
  * Cluster of three masters with a replica each. Every server is started here and stopped after.
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -13,13 +13,31 @@ import { startRedisCluster } from "@/lib/cluster/redis-cluster";
 import { SystemClock } from "@/lib/limiters";
 import { MAX_BATCH, RedisBucketStore } from "@/lib/limiters/redis-store";
 import { bucketTtlMs } from "@/lib/limiters/store";
-import { TOKEN_BUCKET_SCRIPT, tokenBucketPlan } from "@/lib/limiters/token-bucket-script";
+import {
+  BUCKET_REPLY_BYTES,
+  TOKEN_BUCKET_SCRIPT,
+  packBucketArguments,
+  tokenBucketPlan,
+} from "@/lib/limiters/token-bucket-script";
 import { createRedisClient } from "@/lib/protection/redis-client";
+import { ceilingCallsPerSecond, encodeCommand } from "./redis-ceiling";
 
-/** Private ports (this benchmark's own, so it never disturbs a shared server). */
-const SINGLE_PORT = 7040;
-const CLUSTER_PORT = 7020;
-const CLUSTER_BUS_PORT = 7030;
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+/**
+ * Private ports by default (this benchmark's own, so it never disturbs a shared server);
+ * `--redis-port` and `--cluster-port` move them into an engineer's own range on a shared machine.
+ * `--redis-url` measures an existing server instead (the one the site is configured with): keys
+ * under a prefix of this run's own, left to expire, never flushed.
+ */
+const SINGLE_PORT = Number(option("redis-port") ?? 7040);
+const CLUSTER_PORT = Number(option("cluster-port") ?? 7020);
+const CLUSTER_BUS_PORT = CLUSTER_PORT + 10;
+const EXISTING_URL = option("redis-url");
+const RUN_PREFIX = `bench:limiters:${process.pid}:`;
 
 const ROUNDS = 5;
 const OPS = 40_000;
@@ -83,35 +101,57 @@ async function measureStore(
 }
 
 /**
- * Redis's ceiling for our script: redis-benchmark sending EVALSHA with MAX_BATCH buckets per call
- * (what the store sends under load), pipelined, random keys; decisions/s = calls/s × MAX_BATCH.
+ * Redis's ceiling for our script: the same EVALSHA, MAX_BATCH buckets per call (what the store
+ * sends under load), encoded in advance and pipelined over several connections by a client that
+ * does nothing else (redis-ceiling.ts), random keys; decisions/s = calls/s × MAX_BATCH.
  */
-function ceilingRun(port: number, clients: number, pipeline: number): number | null {
+async function ceilingRun(server: Server, connections: number, pipeline: number) {
   const sha = createHash("sha1").update(TOKEN_BUCKET_SCRIPT).digest("hex");
-  spawnSync("redis-cli", ["-p", String(port), "SCRIPT", "LOAD", TOKEN_BUCKET_SCRIPT]);
+  spawnSync("redis-cli", [
+    "-h",
+    server.host,
+    "-p",
+    String(server.port),
+    "SCRIPT",
+    "LOAD",
+    TOKEN_BUCKET_SCRIPT,
+  ]);
   const plan = tokenBucketPlan(PLAN.capacity, PLAN.perSecond, bucketTtlMs(100, 10));
-  const keys = Array.from({ length: MAX_BATCH }, (_, i) => `bench:ceiling:${i}:__rand_int__`);
-  const args = keys.flatMap(() => [plan, String(Math.floor(clock.now())), "1"]);
-  const run = spawnSync(
-    "redis-benchmark",
-    ["-p", String(port), "-c", String(clients), "-P", String(pipeline), "-n", "20000"].concat([
-      "-r",
-      "10000",
-      "-q",
+  const now = Math.floor(clock.now());
+  const packed = packBucketArguments(
+    Array.from({ length: MAX_BATCH }, () => ({ plan, now, cost: PLAN.cost })),
+  );
+  const commands = Array.from({ length: 256 }, () =>
+    encodeCommand([
       "EVALSHA",
       sha,
       String(MAX_BATCH),
-      ...keys,
-      ...args,
+      ...Array.from(
+        { length: MAX_BATCH },
+        () => `${RUN_PREFIX}ceiling:${Math.floor(Math.random() * 10_000)}`,
+      ),
+      packed,
     ]),
-    { encoding: "utf8", timeout: 120_000 },
   );
-  const match = /([\d.]+) requests per second/.exec(run.stdout);
-  return match ? Number(match[1]) * MAX_BATCH : null;
+  try {
+    const calls = await ceilingCallsPerSecond({
+      host: server.host,
+      port: server.port,
+      commands,
+      replyBytes: MAX_BATCH * BUCKET_REPLY_BYTES,
+      connections,
+      pipeline,
+      calls: 20_000,
+    });
+    return calls * MAX_BATCH;
+  } catch (error) {
+    console.log(`  ceiling run failed: ${String(error)}`);
+    return null;
+  }
 }
 
-/** The client count and pipeline depth at which Redis runs the script fastest here. */
-function fastestSetting(port: number): [number, number] | null {
+/** The connection count and pipeline depth at which Redis runs the script fastest here. */
+async function fastestSetting(server: Server): Promise<[number, number] | null> {
   let best: [number, number] | null = null;
   let bestRate = 0;
   for (const setting of [
@@ -120,13 +160,21 @@ function fastestSetting(port: number): [number, number] | null {
     [2, 16],
     [16, 16],
   ] as [number, number][]) {
-    const measured = ceilingRun(port, ...setting) ?? 0;
+    const measured = (await ceilingRun(server, ...setting)) ?? 0;
     if (measured > bestRate) [best, bestRate] = [setting, measured];
   }
   return best;
 }
 
-async function startServer(port: number): Promise<() => void> {
+interface Server {
+  host: string;
+  port: number;
+  url: string;
+  /** Stops the server if this run started it. */
+  stop(): void;
+}
+
+async function startServer(port: number): Promise<Server> {
   const child = spawn(
     "redis-server",
     ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
@@ -139,7 +187,18 @@ async function startServer(port: number): Promise<() => void> {
     });
   });
   child.stdout?.resume();
-  return () => child.kill("SIGKILL");
+  const url = `redis://127.0.0.1:${port}`;
+  return { host: "127.0.0.1", port, url, stop: () => child.kill("SIGKILL") };
+}
+
+function existingServer(url: string): Server {
+  const parsed = new URL(url);
+  return {
+    host: parsed.hostname,
+    port: Number(parsed.port || 6379),
+    url,
+    stop: () => {},
+  };
 }
 
 /** Client CPU time per decision (µs): robust where wall-clock rates are not, on a busy machine. */
@@ -155,8 +214,8 @@ async function cpuPerDecision(run: () => Promise<number>): Promise<[rate: number
  * compares runs taken moments apart; the medians of the rounds are printed.
  */
 async function singleServer(): Promise<void> {
-  const stop = await startServer(SINGLE_PORT);
-  const url = `redis://127.0.0.1:${SINGLE_PORT}`;
+  const server = EXISTING_URL ? existingServer(EXISTING_URL) : await startServer(SINGLE_PORT);
+  const url = server.url;
   const clients: (Redis | Cluster)[] = [];
   try {
     // As the server runs it (createRedisClient), then the same with auto-pipelining on top.
@@ -171,10 +230,10 @@ async function singleServer(): Promise<void> {
     const contenders = await Promise.all(
       configs.map(async ([label, client, theirsClient], i) => {
         clients.push(client, theirsClient);
-        const store = new RedisBucketStore(client, `ours${i}:`);
+        const store = new RedisBucketStore(client, `${RUN_PREFIX}ours${i}:`);
         const flexible = new RateLimiterRedis({
           storeClient: theirsClient,
-          keyPrefix: `rlf${i}`,
+          keyPrefix: `${RUN_PREFIX}rlf${i}`,
           points: 100,
           duration: 10,
         });
@@ -183,14 +242,19 @@ async function singleServer(): Promise<void> {
         return { label, client, store, flexible, sent: countCommands(client) };
       }),
     );
-    const setting = fastestSetting(SINGLE_PORT);
+    const setting = await fastestSetting(server);
     const rows = contenders.map(() => ({
       ours: [] as number[],
       cpu: [] as number[],
       theirs: [] as number[],
       toCeiling: [] as number[],
+      toSameLoad: [] as number[],
     }));
     const ceilings: number[] = [];
+    // The same script with as many decisions in flight as the store is given (one connection,
+    // IN_FLIGHT / MAX_BATCH calls pipelined): what Redis does at this load, where the ceiling
+    // above keeps hundreds of calls queued.
+    const sameLoad: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const rates: number[] = [];
       for (const [i, contender] of contenders.entries()) {
@@ -202,14 +266,19 @@ async function singleServer(): Promise<void> {
         rows[i]!.theirs.push(await rate((key) => contender.flexible.consume(key).catch(() => {})));
         rates.push(ours);
       }
-      const top = setting ? ceilingRun(SINGLE_PORT, ...setting) : null;
+      const top = setting ? await ceilingRun(server, ...setting) : null;
       if (top) {
         ceilings.push(top);
         rates.forEach((ours, i) => rows[i]!.toCeiling.push(ours / top));
       }
+      const level = await ceilingRun(server, 1, IN_FLIGHT / MAX_BATCH);
+      if (level) {
+        sameLoad.push(level);
+        rates.forEach((ours, i) => rows[i]!.toSameLoad.push(ours / level));
+      }
     }
     console.log(
-      `\nRedis, one private server, 10,000 keys, ${IN_FLIGHT} in flight (decisions/s, median of ${ROUNDS})`,
+      `\nRedis, ${EXISTING_URL ? `the server at ${EXISTING_URL}` : "one private server"}, 10,000 keys, ${IN_FLIGHT} in flight (decisions/s, median of ${ROUNDS})`,
     );
     for (const [i, contender] of contenders.entries()) {
       const row = rows[i]!;
@@ -220,19 +289,28 @@ async function singleServer(): Promise<void> {
       line("  ratio, ours / RateLimiterRedis", ratio(median(row.ours) / median(row.theirs)));
     }
     if (ceilings.length === 0) {
-      line("ceiling (redis-benchmark)", " unavailable");
+      line("ceiling (EVALSHA loop)", " unavailable");
     } else {
       line(
-        `ceiling: redis-benchmark, EVALSHA of ${MAX_BATCH}, -c ${setting![0]} -P ${setting![1]}`,
+        `ceiling: EVALSHA of ${MAX_BATCH}, ${setting![0]} conn. × ${setting![1]} pipelined`,
         fmt(median(ceilings)),
       );
       for (const [i, contender] of contenders.entries()) {
         line(`ratio, ${contender.label} / ceiling`, ratio(median(rows[i]!.toCeiling)));
       }
     }
+    if (sameLoad.length > 0) {
+      line(
+        `EVALSHA of ${MAX_BATCH}, 1 conn. × ${IN_FLIGHT / MAX_BATCH} pipelined (${IN_FLIGHT} in flight)`,
+        fmt(median(sameLoad)),
+      );
+      for (const [i, contender] of contenders.entries()) {
+        line(`ratio, ${contender.label} / that`, ratio(median(rows[i]!.toSameLoad)));
+      }
+    }
   } finally {
     for (const client of clients) client.disconnect();
-    stop();
+    server.stop();
   }
 }
 
@@ -253,12 +331,13 @@ async function redisCluster(): Promise<void> {
   }
 }
 
-export async function redisBenchmarks(): Promise<void> {
+export async function redisBenchmarks(options: { cluster: boolean }): Promise<void> {
   try {
     await singleServer();
   } catch (error) {
     console.log(`  single server skipped: ${String(error)}`);
   }
+  if (!options.cluster) return;
   try {
     await redisCluster();
   } catch (error) {

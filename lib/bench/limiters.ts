@@ -2,6 +2,12 @@
  * npm run bench:limiters — decisions per second for each algorithm (single key and across 100k
  * keys), memory per key, and the same workloads through rate-limiter-flexible, side by side.
  * Figures, not assertions: the numbers are recorded in docs/decisions/015-limiter-performance.md.
+ *
+ *   --only redis        only the Redis part (limiters-redis.ts)
+ *   --redis-url URL     measure that server (e.g. the site's REDIS_URL) instead of a private one
+ *   --redis-port N      port of the private redis-server (default 7040)
+ *   --cluster-port N    first port of the private Redis Cluster (default 7020; bus ports N+10…)
+ *   --no-cluster        skip the Redis Cluster case
  */
 import { spawnSync } from "node:child_process";
 import { RateLimiterMemory } from "rate-limiter-flexible";
@@ -220,10 +226,13 @@ if (probe !== -1) {
 } else {
   const started = performance.now();
   console.log(`bench:limiters  node ${process.version}`);
-  singleKey();
-  manyKeys();
-  await versusFlexibleMemory();
-  memory();
-  await redisBenchmarks();
+  // `--only redis` skips the in-process part (minutes on a busy machine) when working on the store.
+  if (!process.argv.includes("redis") || !process.argv.includes("--only")) {
+    singleKey();
+    manyKeys();
+    await versusFlexibleMemory();
+    memory();
+  }
+  await redisBenchmarks({ cluster: !process.argv.includes("--no-cluster") });
   console.log(`\ndone in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -4,7 +4,12 @@ import type { Cluster, Redis } from "ioredis";
 import type { Decision } from "./decision";
 import { bucketDecision } from "./keyed-token-bucket";
 import { type BucketRequest, type BucketStore, bucketTtlMs } from "./store";
-import { TOKEN_BUCKET_SCRIPT, decodeBucketReply, tokenBucketPlan } from "./token-bucket-script";
+import {
+  BUCKET_ARGUMENT_BYTES,
+  TOKEN_BUCKET_SCRIPT,
+  decodeBucketReply,
+  tokenBucketPlan,
+} from "./token-bucket-script";
 
 const SCRIPT_SHA = createHash("sha1").update(TOKEN_BUCKET_SCRIPT).digest("hex");
 
@@ -21,15 +26,15 @@ export const MAX_BATCH = 16;
  * (`callBuffer` is no substitute: with a client's keyPrefix it sends the SHA as the command name.)
  */
 interface BufferScripts {
-  evalshaBuffer(sha: string, numKeys: number, ...args: (string | number)[]): Promise<unknown>;
-  evalBuffer(script: string, numKeys: number, ...args: (string | number)[]): Promise<unknown>;
+  evalshaBuffer(sha: string, numKeys: number, ...args: (string | Buffer)[]): Promise<unknown>;
+  evalBuffer(script: string, numKeys: number, ...args: (string | Buffer)[]): Promise<unknown>;
 }
 
 interface Waiting {
   bucket: string;
   /** Its hash slot on Redis Cluster (-1 on a single server, where every key goes together). */
   slot: number;
-  plan: string;
+  plan: Buffer;
   now: number;
   request: BucketRequest;
   resolve: (decision: Decision) => void;
@@ -53,7 +58,7 @@ export class RedisBucketStore implements BucketStore {
   private readonly scripts: BufferScripts;
   private waiting: Waiting[] = [];
   /** Plan strings by capacity, then rate: built once, not per decision. */
-  private readonly plans = new Map<number, Map<number, string>>();
+  private readonly plans = new Map<number, Map<number, Buffer>>();
 
   private readonly cluster: boolean;
 
@@ -108,9 +113,18 @@ export class RedisBucketStore implements BucketStore {
 
   /** One script call for decisions whose keys share a slot (or a single server's). */
   private send(batch: Waiting[]): void {
-    const args: (string | number)[] = [];
-    for (const w of batch) args.push(w.bucket);
-    for (const w of batch) args.push(w.plan, w.now, w.request.cost);
+    const args: (string | Buffer)[] = [];
+    // Keys as arguments of their own (Redis Cluster routes by them); every number in one buffer.
+    const packed = Buffer.allocUnsafe(batch.length * BUCKET_ARGUMENT_BYTES);
+    let at = 0;
+    for (const w of batch) {
+      args.push(w.bucket);
+      w.plan.copy(packed, at);
+      packed.writeDoubleLE(w.now, at + 24);
+      packed.writeDoubleLE(w.request.cost, at + 32);
+      at += BUCKET_ARGUMENT_BYTES;
+    }
+    args.push(packed);
     this.scripts
       .evalshaBuffer(SCRIPT_SHA, batch.length, ...args)
       .catch((error: unknown) => this.recover(error, batch, args))
@@ -126,7 +140,7 @@ export class RedisBucketStore implements BucketStore {
       .catch((error: unknown) => batch.forEach((w) => w.reject(error)));
   }
 
-  private async recover(error: unknown, batch: Waiting[], args: (string | number)[]) {
+  private async recover(error: unknown, batch: Waiting[], args: (string | Buffer)[]) {
     const message = String(error);
     if (message.includes("WRONGTYPE")) {
       // A key of another type (a bucket an older version kept as a hash) is stale state: start over.
@@ -139,7 +153,7 @@ export class RedisBucketStore implements BucketStore {
     return this.scripts.evalBuffer(TOKEN_BUCKET_SCRIPT, batch.length, ...args);
   }
 
-  private planOf(capacity: number, perSecond: number): string {
+  private planOf(capacity: number, perSecond: number): Buffer {
     let byRate = this.plans.get(capacity);
     if (byRate === undefined) this.plans.set(capacity, (byRate = new Map()));
     let plan = byRate.get(perSecond);
