@@ -63,7 +63,8 @@ test("keystrokes typed as soon as the code shows are all kept when Monaco takes 
   // Line breaks typed into a contenteditable may be <br> elements: the text is checked in Monaco.
   await expect(code).toContainText("// typed before the editor loaded");
 
-  await expect.poll(monaco.held).toBeGreaterThan(0);
+  // Monaco is asked for once the page has hydrated and is idle: seconds on a loaded machine.
+  await expect.poll(monaco.held, { timeout: 30_000 }).toBeGreaterThan(0);
   monaco.release();
   await expect(page.locator("[data-editor-ready=true]").first()).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => monacoValue(page)).toBe(`${typed}${starter}`);

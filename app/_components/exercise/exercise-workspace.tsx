@@ -14,7 +14,12 @@ import { SolutionPanel } from "./solution-panel";
 import { JudgeStatus, Toolbar } from "./toolbar";
 import { useDraft } from "./use-draft";
 import { useEditorPrefs } from "./use-editor-prefs";
-import { useFocusMode, useFrameTop, useJudgeShortcuts } from "./use-workspace-frame";
+import {
+  FRAME_TOP_SCRIPT,
+  useFocusMode,
+  useFrameTop,
+  useJudgeShortcuts,
+} from "./use-workspace-frame";
 import { useJudging } from "./use-judging";
 import { useSolved } from "./use-solved";
 import { NARROW_QUERY, WorkspacePanes, useMediaQuery, type PaneId } from "./workspace-panes";
@@ -197,6 +202,7 @@ export function ExerciseWorkspace({
       data-focus={focus}
       data-testid="workspace"
     >
+      <script dangerouslySetInnerHTML={{ __html: FRAME_TOP_SCRIPT }} />
       {focus && (
         <div className={frame.focusBar}>
           <p>{title}</p>

@@ -4,13 +4,16 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { JudgeLimits } from "@/lib/judge/core/types";
 import type { ResultsDocument } from "@/lib/judge/results";
 import { refreshLearnerSummary } from "../progress/learner-summary-store";
-import { BrowserJudge } from "./browser-judge";
+import type { BrowserJudge } from "./browser-judge";
 import type { JudgeOutcome, Quota } from "./judge-client";
 import type { Busy, Notice } from "./toolbar";
 
 // The server routes' client (and the zod schema it checks answers with) is needed only when the
 // server answers: loaded on the first Submit, or when the browser is idle, not with the page.
 const loadJudgeClient = () => import("./judge-client");
+// The in-browser judge (its worker and QuickJS come later still) is not needed to show the page
+// either: loaded when the page is idle, or by the first Run (decision 295).
+const loadBrowserJudge = () => import("./browser-judge");
 
 export interface JudgingOptions {
   exerciseId: string;
@@ -48,12 +51,15 @@ export function useJudging({
   const abort = useRef<AbortController | null>(null);
 
   useEffect(() => {
-    const browserJudge = new BrowserJudge();
-    judge.current = browserJudge;
+    let disposed = false;
     // Load QuickJS and judge a warm-up while the learner reads the prompt, so the first Run is
     // instant: once the page is idle (hydration and the editor come first), within 2 s at most.
     const start = () => {
-      void browserJudge.warm();
+      void loadBrowserJudge().then(({ BrowserJudge }) => {
+        if (disposed || judge.current) return;
+        judge.current = new BrowserJudge();
+        void judge.current.warm();
+      });
       void loadJudgeClient();
     };
     const idle = typeof window.requestIdleCallback === "function";
@@ -63,7 +69,9 @@ export function useJudging({
     return () => {
       if (idle) window.cancelIdleCallback(warm);
       else window.clearTimeout(warm);
-      browserJudge.dispose();
+      disposed = true;
+      judge.current?.dispose();
+      judge.current = null;
       abort.current?.abort();
     };
   }, []);
@@ -125,7 +133,8 @@ export function useJudging({
     if (!begin("run")) return;
     const code = currentCode();
     try {
-      const outcome = await (judge.current ?? new BrowserJudge()).run(
+      if (!judge.current) judge.current = new (await loadBrowserJudge()).BrowserJudge();
+      const outcome = await judge.current.run(
         { exerciseId, code, visibleTests, ...(limits ? { limits } : {}) },
         { onProgress: (index) => setTestsDone(index + 1) },
       );

@@ -29,6 +29,15 @@ export function useFocusMode(): [boolean, (focus: boolean) => void] {
 }
 
 /**
+ * The frame's top measured as the page is parsed (the first child of the frame): its height is
+ * right at the first paint, and the hook below only follows later resizes (decision 295).
+ */
+export const FRAME_TOP_SCRIPT =
+  `(function(){try{var f=document.currentScript.parentElement;` +
+  `f.style.setProperty("--ws-top",Math.max(0,Math.round(f.getBoundingClientRect().top+window.scrollY))+"px")` +
+  `}catch(e){}})()`;
+
+/**
  * A ref for the workspace frame that keeps `--ws-top` at the frame's distance from the top of the
  * document, so its CSS height fills the viewport below the page's header, whatever wraps above it.
  */

@@ -2,22 +2,12 @@
 
 import {
   useCallback,
-  useEffect,
   useRef,
   useSyncExternalStore,
   type KeyboardEvent,
   type ReactNode,
 } from "react";
-import {
-  Group,
-  Panel,
-  Separator,
-  useGroupRef,
-  type GroupImperativeHandle,
-  type Layout,
-  type LayoutChangedMeta,
-} from "react-resizable-panels";
-import { parsePaneLayout } from "@/lib/workspace/prefs";
+import { COLUMNS, PaneSplitter, ROWS, splitRestoreScript } from "./pane-splitter";
 import styles from "./workspace.module.css";
 
 export type PaneId = "prompt" | "code" | "results";
@@ -43,9 +33,11 @@ export interface WorkspacePanesProps {
 }
 
 /**
- * Prompt | (code / results) in resizable panes (react-resizable-panels, decision 130) that fill the
- * workspace, each scrolling on its own. On a narrow screen the same three panes stack behind tabs:
- * the switch is CSS, so the server HTML suits both and nothing remounts when a phone turns.
+ * Prompt | (code / results) in resizable panes that fill the workspace, each scrolling on its own.
+ * The sizes are CSS (custom properties, decision 295): the server HTML has the final layout, a
+ * remembered split is applied as the page is parsed, and hydration moves nothing. On a narrow
+ * screen the same three panes stack behind tabs: the switch is CSS too, so the server HTML suits
+ * both and nothing remounts when a phone turns.
  */
 export function WorkspacePanes({
   prompt,
@@ -56,8 +48,7 @@ export function WorkspacePanes({
   resultsBadge,
 }: WorkspacePanesProps) {
   const narrow = useMediaQuery(NARROW_QUERY);
-  const columns = useRememberedLayout("columns", ["ws-prompt", "ws-work"]);
-  const rows = useRememberedLayout("rows", ["ws-code", "ws-results"]);
+  const container = useRef<HTMLDivElement | null>(null);
   const tabRefs = useRef<Record<PaneId, HTMLButtonElement | null>>({
     prompt: null,
     code: null,
@@ -107,52 +98,37 @@ export function WorkspacePanes({
           </button>
         ))}
       </div>
-      <Group
-        orientation="horizontal"
-        id="exercise-columns"
-        data-testid="exercise-columns"
-        className={styles.columns}
-        groupRef={columns.ref}
-        onLayoutChanged={columns.save}
-      >
-        <Panel
+      <div ref={container} data-testid="exercise-columns" className={styles.columns}>
+        <script dangerouslySetInnerHTML={{ __html: splitRestoreScript([COLUMNS, ROWS]) }} />
+        <div
           id="ws-prompt"
           data-testid="panel-prompt"
-          defaultSize="40%"
-          minSize="18%"
-          className={styles.paneScroll}
+          className={styles.promptPanel}
           data-pane="prompt"
           data-active={tab === "prompt"}
         >
-          <div
-            {...paneProps("prompt", "Prompt")}
-            className={styles.paneBody}
-            data-testid="pane-prompt"
-          >
-            {prompt}
+          <div className={styles.paneScroll}>
+            <div
+              {...paneProps("prompt", "Prompt")}
+              className={styles.paneBody}
+              data-testid="pane-prompt"
+            >
+              {prompt}
+            </div>
           </div>
-        </Panel>
-        <Separator className={styles.separator} aria-label="Resize the prompt and the code" />
-        <Panel
-          id="ws-work"
-          data-testid="panel-work"
-          minSize="32%"
-          className={styles.workPanel}
-          data-pane="work"
-        >
-          <Group
-            orientation="vertical"
-            id="exercise-rows"
-            data-testid="exercise-rows"
-            className={styles.rows}
-            groupRef={rows.ref}
-            onLayoutChanged={rows.save}
-          >
-            <Panel
+        </div>
+        <PaneSplitter
+          split={COLUMNS}
+          container={container}
+          controls="ws-prompt"
+          className={styles.separator}
+          label="Resize the prompt and the code"
+        />
+        <div id="ws-work" data-testid="panel-work" className={styles.workPanel} data-pane="work">
+          <div data-testid="exercise-rows" className={styles.rows}>
+            <div
               id="ws-code"
               data-testid="panel-code"
-              defaultSize="80%"
-              minSize="25%"
               className={styles.codePanel}
               data-pane="code"
               data-active={tab === "code"}
@@ -164,28 +140,34 @@ export function WorkspacePanes({
               >
                 {code}
               </div>
-            </Panel>
-            <Separator className={styles.separator} aria-label="Resize the code and the results" />
-            <Panel
+            </div>
+            <PaneSplitter
+              split={ROWS}
+              container={container}
+              controls="ws-code"
+              className={styles.separator}
+              label="Resize the code and the results"
+            />
+            <div
               id="ws-results"
               data-testid="panel-results"
-              defaultSize="20%"
-              minSize="8%"
-              className={styles.paneScroll}
+              className={styles.resultsPanel}
               data-pane="results"
               data-active={tab === "results"}
             >
-              <div
-                {...paneProps("results", "Results")}
-                className={styles.paneBody}
-                data-testid="pane-results"
-              >
-                {results}
+              <div className={styles.paneScroll}>
+                <div
+                  {...paneProps("results", "Results")}
+                  className={styles.paneBody}
+                  data-testid="pane-results"
+                >
+                  {results}
+                </div>
               </div>
-            </Panel>
-          </Group>
-        </Panel>
-      </Group>
+            </div>
+          </div>
+        </div>
+      </div>
     </div>
   );
 }
@@ -204,40 +186,4 @@ export function useMediaQuery(query: string): boolean {
     () => window.matchMedia(query).matches,
     () => false,
   );
-}
-
-// Panels carry explicit ids and data-testids: the library otherwise copies the id into the
-// data-testid, where "results" would collide with the results panel's own.
-const layoutKey = (group: string) => `tradeoff:workspace:layout:${group}`;
-
-/**
- * The split a learner dragged to, restored on the next visit. Restored after mount (the server
- * cannot know it) and saved only after the learner's own drags, not after window resizes.
- */
-function useRememberedLayout(group: string, ids: readonly string[]) {
-  const ref = useGroupRef();
-  const idsKey = ids.join(",");
-  useEffect(() => {
-    let stored: string | null = null;
-    try {
-      stored = window.localStorage.getItem(layoutKey(group));
-    } catch {
-      return;
-    }
-    const layout = parsePaneLayout(stored, idsKey.split(","));
-    if (layout) (ref.current as GroupImperativeHandle | null)?.setLayout(layout);
-  }, [group, idsKey, ref]);
-
-  const save = useCallback(
-    (layout: Layout, meta: LayoutChangedMeta) => {
-      if (!meta.isUserInteraction) return;
-      try {
-        window.localStorage.setItem(layoutKey(group), JSON.stringify(layout));
-      } catch {
-        // Remembered for this page view only.
-      }
-    },
-    [group],
-  );
-  return { ref, save };
 }
