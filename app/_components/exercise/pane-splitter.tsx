@@ -37,7 +37,8 @@ export const COLUMNS: SplitSpec = {
 export const ROWS: SplitSpec = {
   name: "rows",
   ids: ["ws-code", "ws-results"],
-  initial: 80,
+  // The editor at least 60 % of a laptop screen's height (issue 14) below the page's header.
+  initial: 82,
   min: 25,
   max: 92,
 };
