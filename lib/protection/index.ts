@@ -6,7 +6,7 @@ import { illFormedStringPath, illFormedStringProblem, readBodyText } from "@/lib
 import { route } from "@/lib/http/problem";
 import { type Clock, SystemClock } from "@/lib/limiters";
 import { RedisBucketStore } from "@/lib/limiters/redis-store";
-import type { EndpointClass } from "./config";
+import type { BucketLimit, EndpointClass } from "./config";
 import { Gatekeeper } from "./gatekeeper";
 import { createRedisClient } from "./redis-client";
 import { SessionIdentityCache } from "./session-cache";
@@ -18,6 +18,8 @@ import {
   type Requester,
 } from "./protection";
 import { Tarpit } from "./tarpit";
+import { MemoryCounterStore, RedisCounterStore } from "./failure-counters";
+import { SignInFailures, type FailureLimit } from "./sign-in-failures";
 
 // The application's protection, wired from the environment (see README.md beside this file):
 // Redis buckets shared by every instance when REDIS_URL (or REDIS_CLUSTER_NODES) is set,
@@ -30,7 +32,21 @@ export type { EndpointClass } from "./config";
 interface Wiring {
   protection: Protection;
   gatekeeper: Gatekeeper;
+  signInFailures: SignInFailures;
   redis?: Redis | Cluster;
+}
+
+/**
+ * Failed sign-ins admitted (271) per (account, address) pair and per account: the auth class's
+ * learner and account buckets read as "capacity failures, forgotten in the time the bucket takes
+ * to refill from empty" (defaults: 10 in 5 minutes per pair, 50 in 10 minutes per account).
+ */
+function failureLimit(bucket: BucketLimit | null | undefined): FailureLimit | null {
+  if (!bucket) return null;
+  return {
+    max: bucket.capacity,
+    windowMs: Math.ceil((bucket.capacity / bucket.perMinute) * 60_000),
+  };
 }
 
 const cache = globalThis as typeof globalThis & { __tradeoffProtection?: Wiring };
@@ -73,7 +89,19 @@ function wire(): Wiring {
       clock,
     }),
   });
-  return { protection, gatekeeper, ...(redis ? { redis } : {}) };
+  const local = new MemoryCounterStore(clock);
+  const signInFailures = new SignInFailures({
+    store: redis ? new RedisCounterStore(redis, env.RATE_LIMIT_PREFIX) : local,
+    fallback: local,
+    failure: env.RATE_LIMITS.auth.failure,
+    clock,
+    pair: failureLimit(env.RATE_LIMITS.auth.learner),
+    account: failureLimit(env.RATE_LIMITS.auth.account),
+    timeoutMs: env.RATE_LIMIT_TIMEOUT_MS,
+    onStoreFailure: (error) =>
+      warn("sign-in", `failed sign-ins store failed (${describe(error)}): counting locally`),
+  });
+  return { protection, gatekeeper, signInFailures, ...(redis ? { redis } : {}) };
 }
 
 /** See Protection.protect: `const gate = await protect(request, "judge", viewer?.userId)`. */
@@ -129,10 +157,11 @@ export function learnerRoute<C>(
 
 /**
  * better-auth's catch-all handler, protected: POSTs (sign-up, sign-in, password changes) are the
- * "auth" class, per account named and address, and per account across addresses (so a stranger
- * cannot lock the owner out, 114); GETs (the session) are reads. A POST's body is read here, at
- * most MAX_AUTH_BODY bytes, and refused when it holds an ill-formed string (112), before the
- * library sees it.
+ * "auth" class, per address; sign-up and password changes also per account named (or session
+ * user) and address, and per account across addresses (114); a sign-in counts against the
+ * account only when it fails (271), so the owner's own sign-ins never lock them out. GETs (the
+ * session) are reads. A POST's body is read here, at most MAX_AUTH_BODY bytes, and refused when it
+ * holds an ill-formed string (112), before the library sees it.
  */
 export function protectedAuthHandler(
   handler: (request: Request) => Promise<Response>,
@@ -143,7 +172,29 @@ export function protectedAuthHandler(
     route(async (request) => handler(await boundedAuthRequest(request))),
     accountNamed,
   );
-  return (request) => (request.method === "POST" ? writes : reads)(request, undefined);
+  const signIns = protectedRoute<undefined>(
+    "auth",
+    route(async (request, _context, requester: Requester) => {
+      const bounded = await boundedAuthRequest(request);
+      const account = await accountNamed(bounded);
+      if (typeof account !== "string") return handler(bounded);
+      const attempt = await wiring().signInFailures.attempt(account, requester.ip);
+      if (attempt.refusal) return attempt.refusal;
+      const response = await handler(bounded);
+      // A 5xx tried no password (the database was down): it counts no more than a success.
+      await attempt.settle(response.ok || response.status >= 500);
+      return response;
+    }),
+    () => null,
+  );
+  return (request) => {
+    if (request.method !== "POST") return reads(request, undefined);
+    return (isSignIn(request) ? signIns : writes)(request, undefined);
+  };
+}
+
+function isSignIn(request: Request): boolean {
+  return new URL(request.url).pathname.endsWith("/sign-in/email");
 }
 
 /** Closes the Redis connection (CLI scripts and tests; a server simply exits). */

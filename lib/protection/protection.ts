@@ -150,7 +150,12 @@ function refusedGate(verdict: Verdict, requester: Requester): Gate {
 }
 
 function allowedGate(headers: Record<string, string>, requester: Requester): Gate {
-  return { refusal: null, headers, requester, apply: (response) => setHeaders(response, headers) };
+  // A handler's own refusal (failed sign-ins, 271) already names the quota that refused it.
+  const apply = (response: Response) =>
+    response.status === 429 && response.headers.has("ratelimit-limit")
+      ? response
+      : setHeaders(response, headers);
+  return { refusal: null, headers, requester, apply };
 }
 
 /** The verdict a client should pace itself by: the fewest requests left (a real count beats none). */
