@@ -14,6 +14,7 @@ import {
 } from "./failures";
 import { limitOneTest, loadModule, loadSuites, takeOutput } from "./load-modules";
 import { expectedHidden, runHiddenPhase } from "./hidden-phase";
+import { runIsolatedHiddenPhase } from "./isolated-hidden-phase";
 import { DEFAULT_SEED, recordCrash, runTests, startBudget, type Progress } from "./run-tests";
 import {
   DEFAULT_LIMITS,
@@ -73,13 +74,22 @@ export async function judgeInSandbox(input: JudgeCoreInput): Promise<ResultsDocu
   try {
     // One made while the host was idle if there is one (decision 202); else made now.
     sandbox = input.prepared?.take(input.quickjs) ?? Sandbox.prepare(input.quickjs);
-    sandbox.configure({
-      limits,
-      net,
+    const graph = {
+      quickjs: input.hiddenQuickjs ?? input.quickjs,
       suites: new Set(suites.map((s) => s.file)),
       hiddenSuites: new Set(hiddenSuites.map((s) => s.file)),
       ...(reference === undefined ? {} : { reference }),
       ...(standIn === undefined ? {} : { referenceStandIn: standIn }),
+    };
+    // Decision 265: with a second instance, the reference is never loadable in the learner's.
+    const isolated = input.hiddenQuickjs !== undefined && hiddenSuites.length > 0;
+    sandbox.configure({
+      limits,
+      net,
+      suites: graph.suites,
+      hiddenSuites: graph.hiddenSuites,
+      ...(isolated || reference === undefined ? {} : { reference }),
+      ...(isolated || standIn === undefined ? {} : { referenceStandIn: standIn }),
     });
     sandbox.callInternal("seedRandom", input.seed ?? DEFAULT_SEED).value?.dispose();
 
@@ -108,12 +118,18 @@ export async function judgeInSandbox(input: JudgeCoreInput): Promise<ResultsDocu
     const budget = startBudget(sandbox, limits, net, netFactor);
     await runTests(sandbox, input, limits, net, progress, budget, visible.plan.length);
     if (hiddenSuites.length > 0) {
-      const hidden = await runHiddenPhase(sandbox, input, hiddenSuites, visible.plan, progress, {
-        limits,
-        net,
-        netFactor,
-        budget,
-      });
+      const phase = { limits, net, netFactor, budget };
+      const hidden = isolated
+        ? await runIsolatedHiddenPhase(
+            sandbox,
+            graph,
+            input,
+            hiddenSuites,
+            visible.plan,
+            progress,
+            phase,
+          )
+        : await runHiddenPhase(sandbox, input, hiddenSuites, visible.plan, progress, phase);
       if ("failure" in hidden) return document(hidden.failure);
       planned = hidden.planned;
     }

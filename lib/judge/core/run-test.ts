@@ -22,10 +22,17 @@ export function settle(sandbox: Sandbox, promise: QuickJSHandle): Settled {
     const jobError = sandbox.runJobs();
     if (jobError)
       return sandbox.expired() ? dropped(jobError) : { state: "job-error", error: jobError };
+    // The learner's instance runs its jobs too: its promises settle the ones it handed over.
+    const partnerError = sandbox.partner?.runJobs();
+    if (partnerError) {
+      partnerError.dispose();
+      return { state: "time" };
+    }
     if (sandbox.expired()) return { state: "time" };
     const state = ctx.getPromiseState(promise);
     if (state.type === "fulfilled") return { state: "fulfilled", value: state.value };
     if (state.type === "rejected") return { state: "rejected", error: state.error };
+    if (sandbox.hasPendingJob() || sandbox.partner?.hasPendingJob()) continue;
     const { value, error } = sandbox.callInternal("tick");
     if (error) return sandbox.expired() ? dropped(error) : { state: "job-error", error };
     const ticked = value !== undefined && ctx.dump(value) === true;

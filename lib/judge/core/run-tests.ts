@@ -48,6 +48,12 @@ export function startBudget(
   };
 }
 
+/** The hidden tests in their own instance (decision 265): the learner's, and where H's tests start. */
+export interface Isolated {
+  learner: Sandbox;
+  offset: number;
+}
+
 /** Runs the planned tests from the next one up to index `end` (exclusive), in order. */
 export async function runTests(
   sandbox: Sandbox,
@@ -57,8 +63,12 @@ export async function runTests(
   progress: Progress,
   budget: Budget,
   end: number,
+  isolated?: Isolated,
 ): Promise<void> {
   const seed = input.seed ?? DEFAULT_SEED;
+  // With the hidden suites in their own instance, its registry starts at the first hidden test.
+  const offset = isolated?.offset ?? 0;
+  const learner = isolated?.learner ?? sandbox;
   for (let index = progress.tests.length; index < end; index++) {
     const info = progress.pending[0] as TestInfo;
     const testSeed = (seed + index * 7919) >>> 0;
@@ -77,6 +87,11 @@ export async function runTests(
       outcome = { status: "error", kind: "after-output" };
     } else {
       drainLeftovers(sandbox);
+      if (isolated) {
+        drainLeftovers(learner);
+        // The learner's Math.random as in one instance, where the test's runner seeded it.
+        learner.callInternal("seedRandom", testSeed).value?.dispose();
+      }
       sandbox.limit(
         Math.min(limits.testTimeMs * STEPS_PER_MS, budget.stepEnd - sandbox.steps),
         limits.testTimeMs * budget.netFactor,
@@ -91,7 +106,7 @@ export async function runTests(
         const runs = input.differentialRuns ?? DEFAULT_DIFFERENTIAL_RUNS;
         ({ outcome, counterexample } = await runDifferentialTest(
           sandbox,
-          index,
+          index - offset,
           diffTest,
           testSeed,
           runs,
@@ -99,11 +114,11 @@ export async function runTests(
         if (answers?.mode === "record")
           record(answers, index, sandbox.callInternalForString("takeAnswers"));
       } else {
-        const ran = runRegisteredTest(sandbox, index, testSeed, { mode, json: saved });
+        const ran = runRegisteredTest(sandbox, index - offset, testSeed, { mode, json: saved });
         ({ outcome, output } = ran);
         if (answers?.mode === "record") record(answers, index, ran.answers);
       }
-      if (outcome.kind === "time" && isHeapNearlyFull(sandbox, limits))
+      if (outcome.kind === "time" && isHeapNearlyFull(learner, limits))
         outcome = { ...outcome, kind: "memory" };
     }
     if (output === undefined) {
@@ -111,6 +126,14 @@ export async function runTests(
       // whether it printed past the limit.
       const report = takeOutputReport(sandbox);
       output = report.text;
+      if (report.over !== "") {
+        outcome = { status: "error", kind: "output", message: report.over };
+        counterexample = undefined;
+      }
+    }
+    if (isolated) {
+      // What the learner's code printed went to its own instance's console.
+      const report = takeOutputReport(learner);
       if (report.over !== "") {
         outcome = { status: "error", kind: "output", message: report.over };
         counterexample = undefined;

@@ -34,6 +34,8 @@ const PUBLIC_MODULE = "judge";
 /** "judge" as every module but a suite sees it: no test(), describe() or differential(). */
 export const LEARNER_JUDGE_MODULE = "judge:learner";
 const FORBIDDEN = "forbidden:";
+/** The relay's module (relay/relay-link.ts), evaluated by the host in both instances. */
+const RELAY_MODULE = "judge:relay";
 
 /** Promise jobs run between checks of the limit. */
 const JOB_BATCH = 1000;
@@ -51,7 +53,10 @@ const REFERENCE_SOURCE_MODULE = "reference:source";
 /** The names under which test files may import the learner's module. */
 const LEARNER_ALIASES = new Set(["./solution", "./solution.ts", "learner", LEARNER_MODULE]);
 
-const NOTHING_CONFIGURED: Pick<SandboxOptions, "suites" | "hiddenSuites" | "reference"> = {
+const NOTHING_CONFIGURED: Pick<
+  SandboxOptions,
+  "suites" | "hiddenSuites" | "reference" | "learnerStub"
+> = {
   suites: new Set<string>(),
   hiddenSuites: new Set<string>(),
 };
@@ -73,6 +78,19 @@ export interface SandboxOptions {
   suites: ReadonlySet<string>;
   /** The safety net's clock (CPU time on the server, wall time in the browser). */
   net: NetClock;
+  /**
+   * In the hidden suite's instance (decision 265): what "./solution" is there, a module whose
+   * exports stand in for the learner's, relayed to the learner's instance.
+   */
+  learnerStub?: string;
+}
+
+/** The work counted and allowed so far; two sandboxes of one judge share one (decision 265). */
+interface Meter {
+  steps: number;
+  stepLimit: number;
+  deadline: number;
+  net: NetClock | undefined;
 }
 
 /**
@@ -88,13 +106,16 @@ export interface SandboxOptions {
 export class Sandbox {
   readonly runtime: QuickJSRuntime;
   readonly context: QuickJSContext;
-  /** Interrupt checks so far: a measure of work that does not depend on the machine's load. */
-  steps = 0;
-  private stepLimit = Number.POSITIVE_INFINITY;
-  private deadline = Number.POSITIVE_INFINITY;
+  private meter: Meter = {
+    steps: 0,
+    stepLimit: Number.POSITIVE_INFINITY,
+    deadline: Number.POSITIVE_INFINITY,
+    net: undefined,
+  };
   /** Set once the host threw from inside the module: nothing may be called on it any more. */
   damaged = false;
-  private net: NetClock | undefined;
+  /** The learner's instance, when this one holds the hidden suites (decision 265). */
+  partner: Sandbox | undefined;
   private options: SandboxOptions | undefined;
   private internal: QuickJSHandle | undefined;
   /** Kept for rewinding (keep()): dispose() leaves the runtime to the host's memory restore. */
@@ -138,6 +159,23 @@ export class Sandbox {
     loadReference.dispose();
   }
 
+  /** Interrupt checks so far: a measure of work that does not depend on the machine's load. */
+  get steps(): number {
+    return this.meter.steps;
+  }
+
+  set steps(steps: number) {
+    this.meter.steps = steps;
+  }
+
+  /**
+   * From now on this sandbox counts its work on `other`'s meter and stops at its limits: the hidden
+   * suite's instance and the learner's spend one budget, as one runtime did (decision 265).
+   */
+  shareMeterOf(other: Sandbox): void {
+    this.meter = other.meter;
+  }
+
   /**
    * Makes dispose() leave the runtime alive (decision 275): the host that keeps this sandbox puts
    * the module's memory back to a snapshot taken right after prepare(), which erases everything
@@ -157,10 +195,14 @@ export class Sandbox {
     if (!this.kept) throw new Error("only a kept sandbox can be rewound");
     // A damaged module is replaced, never restored.
     if (this.damaged) throw new Error("a damaged sandbox cannot be rewound");
-    this.steps = this.keptSteps;
-    this.stepLimit = Number.POSITIVE_INFINITY;
-    this.deadline = Number.POSITIVE_INFINITY;
-    this.net = undefined;
+    // Its own meter again, and no partner: a judge's hidden instance shared it (decision 265).
+    this.partner = undefined;
+    this.meter = {
+      steps: this.keptSteps,
+      stepLimit: Number.POSITIVE_INFINITY,
+      deadline: Number.POSITIVE_INFINITY,
+      net: undefined,
+    };
     this.options = undefined;
   }
 
@@ -168,7 +210,7 @@ export class Sandbox {
   configure(options: SandboxOptions): void {
     if (this.options) throw new Error("a sandbox judges once: prepare another");
     this.options = options;
-    this.net = options.net;
+    this.meter.net = options.net;
     this.runtime.setMemoryLimit(options.limits.memoryBytes);
     this.runtime.setMaxStackSize(options.limits.stackBytes);
     this.callInternal("setOutputCap", options.limits.outputChars).value?.dispose();
@@ -179,14 +221,16 @@ export class Sandbox {
    * not past `netEnd` on it), whichever ends first.
    */
   limit(steps: number, netMs: number, netEnd = Number.POSITIVE_INFINITY): void {
-    this.stepLimit = this.steps + steps;
-    if (!this.net) throw new Error("configure() first");
-    this.deadline = Math.min(this.net.now() + netMs, netEnd);
+    const meter = this.meter;
+    meter.stepLimit = meter.steps + steps;
+    if (!meter.net) throw new Error("configure() first");
+    meter.deadline = Math.min(meter.net.now() + netMs, netEnd);
   }
 
   /** True once the current limit is used up; the interrupt handler stops the code from then on. */
   expired(): boolean {
-    return this.steps > this.stepLimit || (this.net?.passed(this.deadline) ?? false);
+    const meter = this.meter;
+    return meter.steps > meter.stepLimit || (meter.net?.passed(meter.deadline) ?? false);
   }
 
   /** Evaluates the harness; its failure is a bug in the judge, not in the learner's code. */
@@ -341,6 +385,11 @@ export class Sandbox {
     }
   }
 
+  /** Runs host calls into the module, as guard() does for the sandbox's own. */
+  guarded<T>(run: () => T): T {
+    return this.guard(run);
+  }
+
   /** Host-side exceptions from inside WebAssembly mean the module can no longer be trusted. */
   private guard<T>(run: () => T): T {
     try {
@@ -381,6 +430,12 @@ export class Sandbox {
       requested === HARNESS_MODULE
     )
       return HARNESS_MODULE;
+    // The relay (decision 265): in L it imports the learner's module; in H the learner's stand-in
+    // imports it. The learner's own code can import neither way.
+    if (base === RELAY_MODULE && requested === LEARNER_MODULE && this.options !== undefined)
+      return LEARNER_MODULE;
+    if (base === LEARNER_MODULE && requested === RELAY_MODULE && options.learnerStub !== undefined)
+      return RELAY_MODULE;
     if (options.suites.has(base)) {
       if (LEARNER_ALIASES.has(requested)) return LEARNER_MODULE;
       if (requested === REFERENCE_MODULE && options.hiddenSuites.has(base)) {
@@ -392,6 +447,8 @@ export class Sandbox {
 
   private load(name: string): string | { error: Error } {
     if (name === PUBLIC_MODULE) return JUDGE_MODULE_SOURCE;
+    const stub = this.options?.learnerStub;
+    if (name === LEARNER_MODULE && stub !== undefined) return stub;
     if (name === LEARNER_JUDGE_MODULE) return LEARNER_JUDGE_MODULE_SOURCE;
     const reference = this.options?.reference;
     if (name === REFERENCE_MODULE && reference !== undefined)

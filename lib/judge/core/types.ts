@@ -91,6 +91,14 @@ export interface JudgeCoreInput {
    * ready one, if any, instead of creating a runtime and loading the harness on the learner's time.
    */
   prepared?: Pick<PreparedSandboxes, "take">;
+  /**
+   * A second QuickJS module (its own WebAssembly instance) for the hidden suites and the reference
+   * (decision 265): the learner's code, in `quickjs`, then shares no memory with them, and the
+   * hidden tests call it through the host. Without it, the hidden phase runs in `quickjs` too.
+   */
+  hiddenQuickjs?: QuickJSWASMModule;
+  /** Sandboxes made ahead on `hiddenQuickjs`, as `prepared` on `quickjs`. */
+  preparedHidden?: Pick<PreparedSandboxes, "take">;
   /** Random traces per differential test (fast-check numRuns). */
   differentialRuns?: number;
   /**

@@ -1,0 +1,288 @@
+/**
+ * The guest half of the relay between the learner's instance (L) and the hidden suite's (H)
+ * (decision 265), evaluated as a module in each after the harness has locked the intrinsics down.
+ * Values cross as text in a tagged JSON form: plain data is copied (numbers, strings, booleans,
+ * null, undefined, arrays, plain objects; bounded in depth and size), and anything else (a class
+ * instance, a function, a promise) stays where it is and crosses as a numbered stand-in whose use is
+ * relayed back. The host only moves strings between the two: no handle of one instance ever reaches
+ * the other. On H's side a stand-in reaches only what the object itself defines: never a built-in
+ * method, a constructor or a function's source.
+ */
+export const RELAY_SOURCE = String.raw`
+const R = {
+  apply: Reflect.apply, construct: Reflect.construct, getProto: Object.getPrototypeOf,
+  isArray: Array.isArray, desc: Object.getOwnPropertyDescriptor, define: Object.defineProperty,
+  parse: JSON.parse, stringify: JSON.stringify, is: Object.is, isFinite: Number.isFinite,
+  ownKeys: Reflect.ownKeys, has: Reflect.has, then: Promise.prototype.then, str: String,
+  Proxy, Promise, Map, WeakMap, mapGet: Map.prototype.get, mapSet: Map.prototype.set,
+  wmGet: WeakMap.prototype.get, wmSet: WeakMap.prototype.set, wmHas: WeakMap.prototype.has,
+  slice: String.prototype.slice, objectProto: Object.prototype,
+};
+const call = (fn, self, ...args) => R.apply(fn, self, args);
+const ERRORS = { Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError };
+if (typeof InternalError === "function") ERRORS.InternalError = InternalError;
+const MAX_DEPTH = 24;
+const MAX_NODES = 20000;
+const MAX_TEXT = 1000000;
+const BLOCKED = ["constructor", "__proto__", "prototype", "caller", "callee", "arguments", "toString", "toLocaleString", "valueOf", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__"];
+
+let host;
+let restricted = false;
+let builtIns = new R.Map();
+const local = [];
+const localIds = new R.WeakMap();
+const standIns = new R.Map();
+const standInIds = new R.WeakMap();
+const deferred = new R.Map();
+let nextPromise = 0;
+
+function exportLocal(value) {
+  let id = call(R.wmGet, localIds, value);
+  if (id === undefined) {
+    id = local.length;
+    local[id] = value;
+    call(R.wmSet, localIds, value, id);
+  }
+  return id;
+}
+
+function encode(value, depth, budget) {
+  if (++budget.nodes > MAX_NODES || depth > MAX_DEPTH) throw new RangeError("a value too large or too deep to pass between the judge's sandboxes");
+  switch (typeof value) {
+    case "undefined": return { u: 1 };
+    case "boolean": return value;
+    case "string": return value;
+    case "number":
+      if (R.isFinite(value) && !R.is(value, -0)) return value;
+      return { n: R.str(value === 0 ? "-0" : value) };
+    case "bigint": return { b: R.str(value) };
+    case "symbol": return { u: 1 };
+  }
+  if (value === null) return null;
+  if (call(R.wmHas, standInIds, value)) return { r: call(R.wmGet, standInIds, value) };
+  if (typeof value === "function") {
+    if (restricted && builtIns.has(value)) return { u: 1 };
+    let name = "";
+    try { name = R.str(R.desc(value, "name")?.value ?? ""); } catch (_) { name = ""; }
+    return { f: exportLocal(value), name: call(R.slice, name, 0, 100) };
+  }
+  if (value instanceof R.Promise) {
+    const id = exportLocal(value);
+    call(R.then, value, (v) => settle(id, true, v), (e) => settle(id, false, e));
+    return { p: id };
+  }
+  if (R.isArray(value)) {
+    const length = value.length;
+    if (length > MAX_NODES) throw new RangeError("an array too long to pass between the judge's sandboxes");
+    const items = [];
+    for (let i = 0; i < length; i++) items[i] = encode(value[i], depth + 1, budget);
+    return { a: items };
+  }
+  const proto = R.getProto(value);
+  if (proto === R.objectProto || proto === null) {
+    const entries = [];
+    const keys = R.ownKeys(value);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      if (typeof key !== "string") continue;
+      const d = R.desc(value, key);
+      if (!d || !d.enumerable) continue;
+      entries[entries.length] = [key, encode("value" in d ? d.value : value[key], depth + 1, budget)];
+    }
+    return { o: entries };
+  }
+  return { x: exportLocal(value) };
+}
+
+function settle(id, ok, value) {
+  let out;
+  try { out = R.stringify({ p: id, ok, v: ok ? encode(value, 0, { nodes: 0 }) : encodeError(value) }); }
+  catch (e) { out = R.stringify({ p: id, ok: false, v: encodeError(e) }); }
+  host("settle", out);
+}
+
+function encodeError(e) {
+  if (e instanceof ERRORS.Error) {
+    const field = (key) => { try { return call(R.slice, R.str(e[key] ?? ""), 0, 2000); } catch (_) { return ""; } };
+    return { e: { name: field("name"), message: field("message"), stack: field("stack") } };
+  }
+  try { return { v: encode(e, 0, { nodes: 0 }) }; } catch (_) { return { v: { u: 1 } }; }
+}
+
+function decodeError(t) {
+  if (t && t.e) {
+    const E = ERRORS[t.e.name] ?? ERRORS.Error;
+    const error = new E(t.e.message);
+    if (error.name !== t.e.name) R.define(error, "name", { value: t.e.name, writable: true, configurable: true });
+    R.define(error, "stack", { value: t.e.stack, writable: true, configurable: true });
+    return error;
+  }
+  return decode(t ? t.v : undefined);
+}
+
+function decode(t) {
+  if (t === null || typeof t !== "object") return t;
+  if ("u" in t) return undefined;
+  if ("n" in t) return t.n === "-0" ? -0 : +t.n;
+  if ("b" in t) return BigInt(t.b);
+  if ("a" in t) { const out = []; for (let i = 0; i < t.a.length; i++) out[i] = decode(t.a[i]); return out; }
+  if ("o" in t) { const out = {}; for (let i = 0; i < t.o.length; i++) R.define(out, t.o[i][0], { value: decode(t.o[i][1]), writable: true, enumerable: true, configurable: true }); return out; }
+  if ("r" in t) return local[t.r];
+  if ("p" in t) {
+    let resolvers;
+    const promise = new R.Promise((resolve, reject) => { resolvers = { resolve, reject }; });
+    call(R.mapSet, deferred, t.p, resolvers);
+    return promise;
+  }
+  const key = ("f" in t ? "f" : "x") + t[("f" in t ? "f" : "x")];
+  const known = call(R.mapGet, standIns, key);
+  if (known) return known;
+  const made = "f" in t ? remoteFunction(t.f, t.name) : remoteObject(t.x);
+  call(R.mapSet, standIns, key, made);
+  call(R.wmSet, standInIds, made, "f" in t ? t.f : t.x);
+  return made;
+}
+
+function relay(op, message) {
+  const answer = R.parse(host(op, R.stringify(message)));
+  if ("err" in answer) throw decodeError(answer.err);
+  return decode(answer.ok);
+}
+
+function encodeArgs(args) {
+  const budget = { nodes: 0 };
+  const out = [];
+  for (let i = 0; i < args.length; i++) out[i] = encode(args[i], 1, budget);
+  return out;
+}
+
+function remoteFunction(id, name) {
+  const stand = function (...args) {
+    if (new.target !== undefined) return relay("new", { f: id, a: encodeArgs(args) });
+    return relay("call", { f: id, t: encode(this, 0, { nodes: 0 }), a: encodeArgs(args) });
+  };
+  R.define(stand, "name", { value: name });
+  return stand;
+}
+
+function remoteObject(id) {
+  // A method read once is then called in one crossing ("invoke" reads it again over there, so a
+  // method the object replaces later is still the one called).
+  const methods = new R.Map();
+  const proxy = new R.Proxy({}, {
+    get(_, key) {
+      if (typeof key !== "string") return undefined;
+      const known = call(R.mapGet, methods, key);
+      if (known !== undefined) return known;
+      const value = relay("get", { x: id, k: key });
+      if (typeof value !== "function") return value;
+      const invoke = function (...args) {
+        if (new.target !== undefined || this !== proxy) return R.apply(value, this, args);
+        return relay("invoke", { x: id, k: key, a: encodeArgs(args) });
+      };
+      R.define(invoke, "name", { value: value.name });
+      call(R.mapSet, methods, key, invoke);
+      return invoke;
+    },
+    set(_, key, value) { if (typeof key !== "string") return false; relay("set", { x: id, k: key, v: encode(value, 0, { nodes: 0 }) }); return true; },
+    has(_, key) { return typeof key === "string" && relay("has", { x: id, k: key }) === true; },
+    ownKeys() { return relay("keys", { x: id }); },
+    getOwnPropertyDescriptor(_, key) {
+      if (typeof key !== "string" || relay("own", { x: id, k: key }) !== true) return undefined;
+      return { value: relay("get", { x: id, k: key }), writable: true, enumerable: true, configurable: true };
+    },
+  });
+  return proxy;
+}
+
+/** What a property read reaches: on H's side only what the object and its own classes define. */
+function readable(target, key) {
+  if (!restricted) return true;
+  if (typeof key !== "string") return false;
+  for (let i = 0; i < BLOCKED.length; i++) if (BLOCKED[i] === key) return false;
+  for (let o = target; o !== null; o = R.getProto(o)) {
+    if (R.desc(o, key) !== undefined) return !builtIns.has(o);
+  }
+  return false;
+}
+
+function run(op, message) {
+  switch (op) {
+    case "call": return R.apply(local[message.f], decode(message.t), decodeArgs(message.a));
+    case "new": return R.construct(local[message.f], decodeArgs(message.a));
+    case "invoke": {
+      const target = local[message.x];
+      if (!readable(target, message.k)) throw new TypeError("not a function: " + message.k);
+      return R.apply(target[message.k], target, decodeArgs(message.a));
+    }
+    case "get": { const target = local[message.x]; return readable(target, message.k) ? target[message.k] : undefined; }
+    case "set": { if (restricted) throw new TypeError("cannot change the judge's objects"); local[message.x][message.k] = decode(message.v); return undefined; }
+    case "has": { const target = local[message.x]; return readable(target, message.k) && R.has(target, message.k); }
+    case "own": { const target = local[message.x]; return R.desc(target, message.k) !== undefined && readable(target, message.k); }
+    case "keys": { const keys = R.ownKeys(local[message.x]); const out = []; for (let i = 0; i < keys.length; i++) if (typeof keys[i] === "string") out[out.length] = keys[i]; return out; }
+    case "settle": {
+      const resolvers = call(R.mapGet, deferred, message.p);
+      if (resolvers === undefined) return undefined;
+      if (message.ok) resolvers.resolve(decode(message.v)); else resolvers.reject(decodeError(message.v));
+      return undefined;
+    }
+  }
+  throw new TypeError("unknown relay operation");
+}
+
+function decodeArgs(list) {
+  const out = [];
+  for (let i = 0; i < list.length; i++) out[i] = decode(list[i]);
+  return out;
+}
+
+/** The host's entry: one operation asked for by the other instance, answered as text. */
+export function handle(op, text) {
+  try {
+    return R.stringify({ ok: encode(run(op, R.parse(text)), 0, { nodes: 0 }) });
+  } catch (e) {
+    return R.stringify({ err: encodeError(e) });
+  }
+}
+
+/** Once, by the host: the function that carries an operation to the other instance. */
+export function install(hostFunction, isRestricted) {
+  if (host !== undefined) throw new TypeError("installed already");
+  host = (op, text) => {
+    const out = hostFunction(op, text);
+    if (typeof out !== "string" || out.length > MAX_TEXT) throw new RangeError("a value too large to pass between the judge's sandboxes");
+    return out;
+  };
+  restricted = isRestricted === true;
+  if (restricted) builtIns = collectBuiltIns();
+}
+
+function collectBuiltIns() {
+  const found = new R.WeakMap();
+  const set = { has: (v) => call(R.wmHas, found, v) };
+  const add = (v) => { if ((typeof v === "object" || typeof v === "function") && v !== null && !call(R.wmHas, found, v)) { call(R.wmSet, found, v, true); return true; } return false; };
+  const queue = [globalThis, function* () {}, async function () {}, async function* () {}, [][Symbol.iterator](), new R.Map().entries()];
+  for (let i = 0; i < queue.length; i++) {
+    const item = queue[i];
+    if (!add(item) && i > 0) continue;
+    const proto = R.getProto(item);
+    if (proto) queue[queue.length] = proto;
+    const keys = R.ownKeys(item);
+    for (let k = 0; k < keys.length; k++) {
+      const d = R.desc(item, keys[k]);
+      if (d && "value" in d && (typeof d.value === "function" || (typeof d.value === "object" && d.value !== null))) queue[queue.length] = d.value;
+    }
+  }
+  return set;
+}
+
+/** The encoded value of a local module's export (L: the learner's module, read by H's stand-in). */
+export function exportOf(namespace, name) {
+  return R.stringify(encode(namespace[name], 0, { nodes: 0 }));
+}
+
+/** What H's "./solution" defines an export from. */
+export function importExport(text) {
+  return decode(R.parse(text));
+}
+`;

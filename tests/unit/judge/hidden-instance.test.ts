@@ -1,0 +1,173 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { loadExerciseForJudge } from "@/lib/content/exercises";
+import { judgeInSandbox } from "@/lib/judge/core";
+import { Sandbox } from "@/lib/judge/core/sandbox";
+import { judgeJob } from "@/lib/judge/judge-submission";
+import { loadQuickJS, type LoadedQuickJS } from "@/lib/judge/node/load-quickjs";
+import { openThreadCpuClock } from "@/lib/judge/node/thread-cpu";
+import type { ResultsDocument } from "@/lib/judge/results";
+
+// Issue 12, decision 265: with the hidden suites and the reference in a second WebAssembly
+// instance (H), the learner's instance (L) never holds their source, even while the hidden tests
+// call the learner's code. The host scans L's whole linear memory each time learner code calls
+// heapBytes(), and lends a fixture a simulated read-anywhere bug over L's memory.
+
+const exercise = loadExerciseForJudge("fixed-window");
+/** Only in tests.hidden.ts: how its busy minute is built. */
+const HIDDEN_MARKER = "count: second % 7";
+/** Only in tests.hidden.ts, compiled into its differential test: the setup's template. */
+const HIDDEN_COMPILED = "new FixedWindow(${c.limit}";
+/** Only in the reference solution: a comment inside its allow(). */
+const REFERENCE_MARKER = "history is forgotten at the boundary";
+const SEPARATOR = "\u0001\u0002\u0001";
+
+let learner: LoadedQuickJS;
+let hidden: LoadedQuickJS;
+const clock = openThreadCpuClock();
+const learnerHolds = (marker: string) =>
+  Buffer.from(learner.memory.buffer).indexOf(marker, 0, "latin1") >= 0;
+
+interface Scan {
+  inHiddenPhase: boolean;
+  secrets: string[];
+}
+const scans: Scan[] = [];
+/** What the simulated bug handed learner code during the hidden tests. */
+const foundInHiddenPhase: string[] = [];
+let hiddenPhase = false;
+
+const proto = Sandbox.prototype as unknown as {
+  heapBytesForGuest(this: Sandbox): number;
+  installHarness(this: Sandbox, outputChars: number): void;
+  callInternal(this: Sandbox, method: string, ...args: unknown[]): unknown;
+};
+const original = {
+  heapBytes: proto.heapBytesForGuest,
+  install: proto.installHarness,
+  callInternal: proto.callInternal,
+};
+
+beforeAll(async () => {
+  learner = await loadQuickJS();
+  hidden = await loadQuickJS();
+  proto.callInternal = function (method, ...args) {
+    if (method === "beginSuite" && args[1] === true) hiddenPhase = true;
+    return original.callInternal.call(this, method, ...args);
+  };
+  proto.heapBytesForGuest = function () {
+    expect(this.quickjs).toBe(learner.quickjs);
+    const secrets = [HIDDEN_MARKER, HIDDEN_COMPILED, REFERENCE_MARKER].filter(learnerHolds);
+    scans.push({ inHiddenPhase: hiddenPhase, secrets });
+    return original.heapBytes.call(this);
+  };
+  proto.installHarness = function (outputChars) {
+    if (this.quickjs === learner.quickjs) installSearch(this);
+    original.install.call(this, outputChars);
+  };
+});
+
+afterAll(() => {
+  proto.heapBytesForGuest = original.heapBytes;
+  proto.installHarness = original.install;
+  proto.callInternal = original.callInternal;
+});
+
+function installSearch(sandbox: Sandbox): void {
+  const search = sandbox.context.newFunction("search", (pattern) => {
+    const memory = Buffer.from(learner.memory.buffer);
+    const text = sandbox.context.getString(pattern);
+    const found = new Set<string>();
+    for (let i = memory.indexOf(text, 0, "latin1"); i >= 0 && found.size < 64;) {
+      found.add(memory.toString("latin1", i, i + 1000).replaceAll("\0", " "));
+      i = memory.indexOf(text, i + 1, "latin1");
+    }
+    if (hiddenPhase) foundInHiddenPhase.push(...found);
+    return sandbox.context.newString([...found].join(SEPARATOR));
+  });
+  sandbox.context.setProp(sandbox.context.global, "__simulatedHeapSearch", search);
+  search.dispose();
+}
+
+/** A Submit judged with a fresh instance pair (the reference runs live: nothing is replayed). */
+async function judge(code: string, id = exercise.id, isolated = true): Promise<ResultsDocument> {
+  hiddenPhase = false;
+  const ex = id === exercise.id ? exercise : loadExerciseForJudge(id);
+  return judgeInSandbox({
+    quickjs: learner.quickjs,
+    ...(isolated ? { hiddenQuickjs: hidden.quickjs } : {}),
+    ...judgeJob(ex, code, "submit"),
+    ...(clock ? { cpuNow: () => clock.now(), cpuResolutionMs: clock.resolutionMs } : {}),
+    // Scanning the memory takes host time: the safety nets must not mistake it for the learner's.
+    limits: { testTimeMs: 5000, totalTimeMs: 20_000 },
+  });
+}
+
+const probeCode = `import { heapBytes, type Clock } from "judge";
+heapBytes();
+export class FixedWindow {
+  private started: number;
+  private used = 0;
+  constructor(private readonly max: number, private readonly span: number, private readonly time: Clock) {
+    heapBytes();
+    this.started = time.now() - (time.now() % span);
+  }
+  allow(): boolean {
+    const now = this.time.now();
+    if (now - this.started >= this.span) {
+      this.started = now - (now % this.span);
+      this.used = 0;
+    }
+    if (this.used >= this.max) return false;
+    this.used += 1;
+    return true;
+  }
+}
+`;
+// Fails the random traces, whose shrinking runs the reference live.
+const countingCode = probeCode.replace("now - this.started >= this.span", "false");
+
+const comparable = (document: ResultsDocument) => ({ ...document, resources: {} });
+
+describe("the hidden suites in their own instance", () => {
+  test("no scan of the learner's memory finds either secret, in the hidden tests too", async () => {
+    scans.length = 0;
+    const passing = await judge(probeCode);
+    expect(passing.verdict).toBe("accepted");
+    const failing = await judge(countingCode);
+    expect(failing.tests.find((t) => t.name.startsWith("random traces"))?.status).toBe("fail");
+    // It looked, in the hidden tests as well, where one instance held the hidden suite.
+    expect(scans.filter((s) => s.inHiddenPhase).length).toBeGreaterThan(100);
+    expect(scans.filter((s) => s.secrets.length > 0)).toEqual([]);
+  }, 120_000);
+
+  test("a learner that could read any byte of its memory learns nothing in a hidden test", async () => {
+    foundInHiddenPhase.length = 0;
+    const code = fs.readFileSync(
+      path.join(process.cwd(), "tests/fixtures/judge/hostile/heap-read-anywhere.ts"),
+      "utf8",
+    );
+    const doc = await judge(code);
+    expect(doc.verdict).toBe("accepted");
+    // The search ran in the hidden tests and found its own class, never the suite's comparisons.
+    expect(foundInHiddenPhase.some((e) => e.startsWith("class FixedWindow"))).toBe(true);
+    const loot = foundInHiddenPhase.join("\n");
+    for (const secret of [HIDDEN_MARKER, REFERENCE_MARKER, "expectSameAs(learner"])
+      expect(loot).not.toContain(secret);
+  }, 120_000);
+
+  test.each([
+    ["fixed-window", "a failure the reference is shrunk against", countingCode],
+    ["distributed-token-bucket", "promises both ways through a shared store", undefined],
+    ["http-answer", "a hidden test that calls the reference", undefined],
+  ])(
+    "%s (%s) gets the document one instance gives",
+    async (id, _why, code) => {
+      const source = code ?? loadExerciseForJudge(id).solution;
+      const [one, two] = [await judge(source, id, false), await judge(source, id, true)];
+      expect(comparable(two)).toEqual(comparable(one));
+    },
+    120_000,
+  );
+});
