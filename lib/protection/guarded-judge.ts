@@ -14,9 +14,6 @@ import { loadExerciseForJudge } from "@/lib/content/exercises";
 import { SystemClock } from "@/lib/limiters";
 import { systemTimers } from "@/lib/time/timers";
 import { JudgeAdmission } from "./judge-admission";
-import { FallbackGuardStore, MemoryGuardStore, type GuardStore } from "./guard-store";
-import { RedisGuardStore } from "./guard-redis-store";
-import { createRedisClient } from "./redis-client";
 import { JudgeGuard, type GuardRequester, type JudgedDocument, type Lane } from "./judge-guard";
 import { judgeOnQueue, judgeQueueConfigured } from "./judge-queue";
 import { refusalOf, type GuardedJudgeResult } from "./judge-refusal";
@@ -101,7 +98,6 @@ export function judgeGuard(): JudgeGuard {
   if (!cache.__tradeoffJudgeGuard) void startJudgeLanes();
   cache.__tradeoffJudgeGuard ??= new JudgeGuard({
     clock: systemTime.clock,
-    ...sharedGuardStore(systemTime.clock),
     main: queued ? queueAdmission() : judgeAdmission(),
     probation: queued
       ? queueAdmission()
@@ -123,31 +119,6 @@ export function judgeGuard(): JudgeGuard {
     hardKillMs: DEFAULT_LIMITS.testTimeMs + DEFAULT_LIMITS.totalTimeMs + 350,
   });
   return cache.__tradeoffJudgeGuard;
-}
-
-/**
- * With REDIS_URL or REDIS_CLUSTER_NODES, the guard's standings live in Redis (272): the instances
- * behind a load balancer share one requester's caps and cooldowns. While Redis fails, each instance
- * counts alone (the judge class's buckets do the same).
- */
-function sharedGuardStore(clock: SystemClock): { store?: GuardStore } {
-  const redis = env.REDIS_CLUSTER_NODES
-    ? createRedisClient({ clusterNodes: env.REDIS_CLUSTER_NODES })
-    : env.REDIS_URL
-      ? createRedisClient({ url: env.REDIS_URL })
-      : undefined;
-  if (!redis) return {};
-  let warned = -Infinity;
-  const warn = (error: unknown) => {
-    if (clock.now() - warned < 30_000) return;
-    warned = clock.now();
-    const reason = error instanceof Error ? error.message : String(error);
-    console.warn(`[protection] judge guard store failed (${reason}): counting on this instance`);
-  };
-  redis.on("error", warn);
-  const shared = new RedisGuardStore(redis, env.RATE_LIMIT_PREFIX);
-  const local = new MemoryGuardStore();
-  return { store: new FallbackGuardStore(shared, local, clock, env.RATE_LIMIT_TIMEOUT_MS, warn) };
 }
 
 /**
