@@ -31,7 +31,7 @@
  *   neither a table nor a second string.
  * - PX (twice the time to refill from empty, computed by the caller) is what keeps the key space
  *   from growing without bound as clients come and go; a key that expired was full anyway.
- * - Every bucket's numbers travel packed in one binary argument, as the state does (decision 295):
+ * - Every bucket's numbers travel packed in one binary argument, as the state does:
  *   the client's work per argument (turning a number into text, RESP framing) was most of its cost
  *   per decision, and that client thread, not Redis, is what limited a busy instance. Redis reads
  *   five doubles with one struct.unpack where it parsed three arguments and a plan string.
