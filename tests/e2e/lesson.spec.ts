@@ -145,6 +145,9 @@ test("the copy button copies a code block and announces it", async ({ page, cont
   const expected = await block.locator("pre").textContent();
 
   await expect(block.getByRole("button", { name: "Copy code" })).toBeVisible();
+  // The button is in the server's HTML before its click handler exists: a key pressed before the
+  // page hydrates does nothing (the last CI saw exactly that), so wait for the header's account corner.
+  await expect(page.getByTestId("account")).toBeVisible({ timeout: 30_000 });
   // Its name changes to "Copied code" once clicked, so hold on to it by position, not by name.
   const button = block.locator("button");
   await button.focus();
