@@ -4,93 +4,39 @@ import type {
   QuickJSRuntime,
   QuickJSWASMModule,
 } from "quickjs-emscripten-core";
-import { HARNESS_SOURCE, JUDGE_MODULE_SOURCE, LEARNER_JUDGE_MODULE_SOURCE } from "./harness";
+import { withGuestArguments, type GuestArgument } from "./guest-arguments";
+import { HARNESS_SOURCE } from "./harness";
+import { heapBytesForGuest, heapUsage } from "./heap-usage";
+import { Meter } from "./meter";
+import {
+  HARNESS_MODULE,
+  REFERENCE_SOURCE_MODULE,
+  moduleSource,
+  resolveModule,
+  type ModuleGraph,
+} from "./module-graph";
 import type { NetClock } from "./net-clock";
+import { SandboxCrash, guardHostCall } from "./sandbox-crash";
 import { DEFAULT_LIMITS, type JudgeLimits } from "./types";
 
-/**
- * The host threw from inside the WebAssembly module (its own stack overflowed, or the module trapped).
- * The module's memory may be inconsistent: the caller must discard it.
- */
-export class SandboxCrash extends Error {
-  override readonly name = "SandboxCrash";
-  constructor(
-    readonly reason: "host-stack" | "trap",
-    options?: { cause?: unknown },
-  ) {
-    super(
-      reason === "host-stack"
-        ? "the sandbox overflowed its host stack"
-        : "the sandbox's WebAssembly module trapped",
-      options,
-    );
-  }
-}
-
-export const LEARNER_MODULE = "solution.ts";
-export const REFERENCE_MODULE = "reference";
-const HARNESS_MODULE = "judge:internal";
-const PUBLIC_MODULE = "judge";
-/** "judge" as every module but a suite sees it: no test(), describe() or differential(). */
-export const LEARNER_JUDGE_MODULE = "judge:learner";
-const FORBIDDEN = "forbidden:";
-/** The relay's module (relay/relay-link.ts), evaluated by the host in both instances. */
-const RELAY_MODULE = "judge:relay";
+export { SandboxCrash } from "./sandbox-crash";
+export { LEARNER_JUDGE_MODULE, LEARNER_MODULE, REFERENCE_MODULE } from "./module-graph";
 
 /** Promise jobs run between checks of the limit. */
 const JOB_BATCH = 1000;
 /** Promise jobs that count as one step of work (a job is a few microseconds). */
 const JOBS_PER_STEP = 250;
-/** Heap objects that `heapBytes()` walks per step of work charged (measured: ~30 per microsecond). */
-const HEAP_OBJECTS_PER_STEP = 25_000;
 /** The global the harness's lockdown takes `heapBytes` from, and deletes, before any other code runs. */
 const HEAP_BYTES_GLOBAL = "__judgeHeapBytes";
 /** Likewise the host function that evaluates the reference when its stand-in is first used. */
 const LOAD_REFERENCE_GLOBAL = "__judgeLoadReference";
-/** The reference itself, behind its stand-in (reference-stand-in.ts). */
-const REFERENCE_SOURCE_MODULE = "reference:source";
-
-/** The names under which test files may import the learner's module. */
-const LEARNER_ALIASES = new Set(["./solution", "./solution.ts", "learner", LEARNER_MODULE]);
-
-const NOTHING_CONFIGURED: Pick<
-  SandboxOptions,
-  "suites" | "hiddenSuites" | "reference" | "learnerStub"
-> = {
-  suites: new Set<string>(),
-  hiddenSuites: new Set<string>(),
-};
 
 export type CallOutcome = { ok: true; value: QuickJSHandle } | { ok: false; error: QuickJSHandle };
 
-export interface SandboxOptions {
+export interface SandboxOptions extends ModuleGraph {
   limits: JudgeLimits;
-  /** Transpiled reference source, if hidden suites may import "reference". */
-  reference?: string;
-  /**
-   * What hidden suites get as "reference" instead of its source: a module whose exports evaluate
-   * the reference the first time one is used (reference-stand-in.ts). Without it, the reference.
-   */
-  referenceStandIn?: string;
-  /** Module names of the hidden suites (only they may import "reference"). */
-  hiddenSuites: ReadonlySet<string>;
-  /** Module names of all suites. */
-  suites: ReadonlySet<string>;
   /** The safety net's clock (CPU time on the server, wall time in the browser). */
   net: NetClock;
-  /**
-   * In the hidden suite's instance (decision 265): what "./solution" is there, a module whose
-   * exports stand in for the learner's, relayed to the learner's instance.
-   */
-  learnerStub?: string;
-}
-
-/** The work counted and allowed so far; two sandboxes of one judge share one (decision 265). */
-interface Meter {
-  steps: number;
-  stepLimit: number;
-  deadline: number;
-  net: NetClock | undefined;
 }
 
 /**
@@ -106,12 +52,7 @@ interface Meter {
 export class Sandbox {
   readonly runtime: QuickJSRuntime;
   readonly context: QuickJSContext;
-  private meter: Meter = {
-    steps: 0,
-    stepLimit: Number.POSITIVE_INFINITY,
-    deadline: Number.POSITIVE_INFINITY,
-    net: undefined,
-  };
+  private meter = new Meter();
   /** Set once the host threw from inside the module: nothing may be called on it any more. */
   damaged = false;
   /** The learner's instance, when this one holds the hidden suites (decision 265). */
@@ -144,9 +85,10 @@ export class Sandbox {
       this.steps++;
       return this.expired();
     });
+    // The module graph is fenced by what configure() set (module-graph.ts).
     this.runtime.setModuleLoader(
-      (name) => this.load(name),
-      (base, requested) => this.normalize(base, requested),
+      (name) => moduleSource(this.options, name),
+      (base, requested) => resolveModule(this.options, base, requested),
     );
     this.context = this.runtime.newContext();
     const heapBytes = this.context.newFunction("heapBytes", () =>
@@ -197,12 +139,7 @@ export class Sandbox {
     if (this.damaged) throw new Error("a damaged sandbox cannot be rewound");
     // Its own meter again, and no partner: a judge's hidden instance shared it (decision 265).
     this.partner = undefined;
-    this.meter = {
-      steps: this.keptSteps,
-      stepLimit: Number.POSITIVE_INFINITY,
-      deadline: Number.POSITIVE_INFINITY,
-      net: undefined,
-    };
+    this.meter = new Meter(this.keptSteps);
     this.options = undefined;
   }
 
@@ -216,21 +153,14 @@ export class Sandbox {
     this.callInternal("setOutputCap", options.limits.outputChars).value?.dispose();
   }
 
-  /**
-   * Gives what runs next `steps` more interrupt checks and `netMs` on the safety net's clock (but
-   * not past `netEnd` on it), whichever ends first.
-   */
+  /** Meter.limit: the next code's steps and safety-net time. */
   limit(steps: number, netMs: number, netEnd = Number.POSITIVE_INFINITY): void {
-    const meter = this.meter;
-    meter.stepLimit = meter.steps + steps;
-    if (!meter.net) throw new Error("configure() first");
-    meter.deadline = Math.min(meter.net.now() + netMs, netEnd);
+    this.meter.limit(steps, netMs, netEnd);
   }
 
   /** True once the current limit is used up; the interrupt handler stops the code from then on. */
   expired(): boolean {
-    const meter = this.meter;
-    return meter.steps > meter.stepLimit || (meter.net?.passed(meter.deadline) ?? false);
+    return this.meter.expired();
   }
 
   /** Evaluates the harness; its failure is a bug in the judge, not in the learner's code. */
@@ -255,37 +185,22 @@ export class Sandbox {
   }
 
   /** Calls a method of the harness's internal API with primitive arguments. */
-  callInternal(method: string, ...args: (string | number | boolean | QuickJSHandle)[]) {
+  callInternal(method: string, ...args: GuestArgument[]) {
     const ctx = this.context;
     if (!this.internal) throw new Error("installHarness() first");
     const fn = ctx.getProp(this.internal, method);
-    const handles = args.map((a) =>
-      typeof a === "string"
-        ? ctx.newString(a)
-        : typeof a === "number"
-          ? ctx.newNumber(a)
-          : typeof a === "boolean"
-            ? a
-              ? ctx.true
-              : ctx.false
-            : a,
-    );
     try {
-      const result = this.guard(() => ctx.callFunction(fn, ctx.undefined, ...handles));
+      const result = withGuestArguments(ctx, args, (handles) =>
+        this.guard(() => ctx.callFunction(fn, ctx.undefined, ...handles)),
+      );
       return result.error ? { error: result.error } : { value: result.value };
     } finally {
       fn.dispose();
-      handles.forEach((h, i) => {
-        if (typeof args[i] === "string" || typeof args[i] === "number") h.dispose();
-      });
     }
   }
 
   /** Runs a method returning a string; undefined if it threw (the error is disposed). */
-  callInternalForString(
-    method: string,
-    ...args: (string | number | boolean | QuickJSHandle)[]
-  ): string | undefined {
+  callInternalForString(method: string, ...args: GuestArgument[]): string | undefined {
     const { value, error } = this.callInternal(method, ...args);
     error?.dispose();
     if (!value) return undefined;
@@ -337,32 +252,7 @@ export class Sandbox {
   }
 
   memoryUsedBytes(): number | undefined {
-    return this.heapUsage()?.bytes;
-  }
-
-  private heapUsage(): { bytes: number; objects: number } | undefined {
-    try {
-      const handle = this.runtime.computeMemoryUsage();
-      const usage = this.context.dump(handle) as { memory_used_size?: number; obj_count?: number };
-      handle.dispose();
-      if (usage.memory_used_size === undefined) return undefined;
-      return { bytes: usage.memory_used_size, objects: usage.obj_count ?? 0 };
-    } catch {
-      return undefined;
-    }
-  }
-
-  /**
-   * The judge's `heapBytes()`: QuickJS's count of the bytes its heap holds, NaN when it cannot be
-   * measured (the heap is full). Measuring walks every object, so it is charged as work by the
-   * objects walked, and refused once the limit is used up: a loop of calls on a large heap must not
-   * keep the host busy between two interrupt checks.
-   */
-  private heapBytesForGuest(): number {
-    if (this.expired()) return Number.NaN;
-    const usage = this.heapUsage();
-    this.steps += 1 + (usage?.objects ?? 0) / HEAP_OBJECTS_PER_STEP;
-    return usage?.bytes ?? Number.NaN;
+    return heapUsage(this.runtime, this.context)?.bytes;
   }
 
   /**
@@ -385,6 +275,11 @@ export class Sandbox {
     }
   }
 
+  /** The guest's `heapBytes()` (heap-usage.ts); a method, so tests can watch learner code call it. */
+  private heapBytesForGuest(): number {
+    return heapBytesForGuest(this.meter, () => heapUsage(this.runtime, this.context));
+  }
+
   /** Runs host calls into the module, as guard() does for the sandbox's own. */
   guarded<T>(run: () => T): T {
     return this.guard(run);
@@ -392,19 +287,9 @@ export class Sandbox {
 
   /** Host-side exceptions from inside WebAssembly mean the module can no longer be trusted. */
   private guard<T>(run: () => T): T {
-    try {
-      return run();
-    } catch (error) {
-      if (error instanceof RangeError && /call stack/i.test(error.message)) {
-        this.damaged = true;
-        throw new SandboxCrash("host-stack", { cause: error });
-      }
-      if (error instanceof WebAssembly.RuntimeError) {
-        this.damaged = true;
-        throw new SandboxCrash("trap", { cause: error });
-      }
-      throw error;
-    }
+    return guardHostCall(run, () => {
+      this.damaged = true;
+    });
   }
 
   /** The stand-in's loader: evaluates the reference and hands its namespace to the guest. */
@@ -417,47 +302,5 @@ export class Sandbox {
     );
     if (result.error) return { error: result.error };
     return result.value;
-  }
-
-  private normalize(base: string, requested: string): string {
-    // Before configure() nothing but the harness may be loaded.
-    const options = this.options ?? NOTHING_CONFIGURED;
-    if (requested === PUBLIC_MODULE) {
-      return options.suites.has(base) ? PUBLIC_MODULE : LEARNER_JUDGE_MODULE;
-    }
-    if (
-      (base === PUBLIC_MODULE || base === LEARNER_JUDGE_MODULE || base === REFERENCE_MODULE) &&
-      requested === HARNESS_MODULE
-    )
-      return HARNESS_MODULE;
-    // The relay (decision 265): in L it imports the learner's module; in H the learner's stand-in
-    // imports it. The learner's own code can import neither way.
-    if (base === RELAY_MODULE && requested === LEARNER_MODULE && this.options !== undefined)
-      return LEARNER_MODULE;
-    if (base === LEARNER_MODULE && requested === RELAY_MODULE && options.learnerStub !== undefined)
-      return RELAY_MODULE;
-    if (options.suites.has(base)) {
-      if (LEARNER_ALIASES.has(requested)) return LEARNER_MODULE;
-      if (requested === REFERENCE_MODULE && options.hiddenSuites.has(base)) {
-        if (options.reference !== undefined) return REFERENCE_MODULE;
-      }
-    }
-    return FORBIDDEN + requested;
-  }
-
-  private load(name: string): string | { error: Error } {
-    if (name === PUBLIC_MODULE) return JUDGE_MODULE_SOURCE;
-    const stub = this.options?.learnerStub;
-    if (name === LEARNER_MODULE && stub !== undefined) return stub;
-    if (name === LEARNER_JUDGE_MODULE) return LEARNER_JUDGE_MODULE_SOURCE;
-    const reference = this.options?.reference;
-    if (name === REFERENCE_MODULE && reference !== undefined)
-      return this.options?.referenceStandIn ?? reference;
-    const requested = name.startsWith(FORBIDDEN) ? name.slice(FORBIDDEN.length) : name;
-    return {
-      error: new Error(
-        `cannot import "${requested}": inside the judge your module may import only "judge"`,
-      ),
-    };
   }
 }
