@@ -4,25 +4,49 @@ import { loadSuites } from "./load-modules";
 import { planEntries, readPlan, samePlan, type PlanEntry, type PlannedTest } from "./plan";
 import { planFailure, type FailureFields } from "./failures";
 import { runTests, testResult, type Budget, type Progress } from "./run-tests";
+import { withHiddenInstance, type HiddenInstance } from "./isolated-hidden-phase";
 import type { NetClock } from "./net-clock";
 import type { Sandbox } from "./sandbox";
 import type { JudgeCoreInput, JudgeLimits, SuiteSource } from "./types";
 
+export type PhaseResult = { failure: FailureFields } | { planned: number };
+
 /**
  * The hidden phase (decision 190): loads the hidden suites once the visible tests are done, checks
- * the whole plan, and runs the hidden tests on the same budget.
+ * the whole plan, and runs the hidden tests on the same budget. With `instance`, the hidden suites
+ * and the reference load in a second WebAssembly instance and the learner's module stays in the
+ * first (decision 265); everything else is the same.
  */
 export async function runHiddenPhase(
-  sandbox: Sandbox,
+  learner: Sandbox,
+  input: JudgeCoreInput,
+  hiddenSuites: readonly (SuiteSource & { js: string })[],
+  visiblePlan: readonly PlannedTest[],
+  progress: Progress,
+  phase: PhaseLimits,
+  instance?: HiddenInstance,
+): Promise<PhaseResult> {
+  const loadStarted = { steps: learner.steps, net: phase.net.now() };
+  drainLeftovers(learner);
+  const run = (hidden: Sandbox) =>
+    loadAndRun(hidden, learner, input, hiddenSuites, visiblePlan, progress, phase, loadStarted);
+  if (instance === undefined) return run(learner);
+  return withHiddenInstance(learner, instance, input, phase.limits, phase.net, run);
+}
+
+/** Loads the hidden suites into `hidden` (the learner's own sandbox with one instance), then runs them. */
+async function loadAndRun(
+  hidden: Sandbox,
+  learner: Sandbox,
   input: JudgeCoreInput,
   hiddenSuites: readonly (SuiteSource & { js: string })[],
   visiblePlan: readonly PlannedTest[],
   progress: Progress,
   { limits, net, netFactor, budget }: PhaseLimits,
-): Promise<{ failure: FailureFields } | { planned: number }> {
-  const loadStarted = { steps: sandbox.steps, net: net.now() };
-  drainLeftovers(sandbox);
-  const failure = loadSuites(sandbox, hiddenSuites, limits, netFactor);
+  loadStarted: { steps: number; net: number },
+): Promise<PhaseResult> {
+  const isolated = hidden !== learner;
+  const failure = loadSuites(hidden, hiddenSuites, limits, netFactor);
   if (failure) {
     // A visible test's memory bomb can leave no room to load the hidden suites: the hidden tests
     // are then not run, as every test after a bomb is not.
@@ -38,16 +62,25 @@ export async function runHiddenPhase(
     }
     return { planned };
   }
-  const plan = readPlan(sandbox.callInternalForString("testInfos"), input.expectedPlan);
+  // With two instances, each lists the tests it registered: the visible ones, then the hidden.
+  const listed = isolated
+    ? JSON.stringify(
+        [learner, hidden].flatMap(
+          (sandbox) => JSON.parse(sandbox.callInternalForString("testInfos") ?? "[]") as unknown[],
+        ),
+      )
+    : hidden.callInternalForString("testInfos");
+  const plan = readPlan(listed, input.expectedPlan);
   if (!plan.ok) return { failure: planFailure(plan.reason) };
   if (!samePlan(plan.plan.slice(0, visiblePlan.length), visiblePlan))
     return { failure: planFailure("the tests that loaded are not the exercise's tests") };
   progress.pending.splice(0, progress.pending.length, ...plan.plan.slice(progress.tests.length));
   if (input.expectedPlan === undefined) input.onPlan?.(planEntries(plan.plan));
   // Loading the hidden suites is not the tests' work, as loading the visible ones was not.
-  budget.stepEnd += sandbox.steps - loadStarted.steps;
+  budget.stepEnd += learner.steps - loadStarted.steps;
   budget.netEnd += net.now() - loadStarted.net;
-  await runTests(sandbox, input, limits, net, progress, budget, plan.plan.length);
+  const tests = isolated ? { learner, offset: visiblePlan.length } : undefined;
+  await runTests(hidden, input, limits, net, progress, budget, plan.plan.length, tests);
   return { planned: plan.plan.length };
 }
 

@@ -14,7 +14,6 @@ import {
 } from "./failures";
 import { limitOneTest, loadModule, loadSuites, takeOutput } from "./load-modules";
 import { expectedHidden, runHiddenPhase } from "./hidden-phase";
-import { runIsolatedHiddenPhase } from "./isolated-hidden-phase";
 import { DEFAULT_SEED, recordCrash, runTests, startBudget, type Progress } from "./run-tests";
 import {
   DEFAULT_LIMITS,
@@ -118,18 +117,15 @@ export async function judgeInSandbox(input: JudgeCoreInput): Promise<ResultsDocu
     const budget = startBudget(sandbox, limits, net, netFactor);
     await runTests(sandbox, input, limits, net, progress, budget, visible.plan.length);
     if (hiddenSuites.length > 0) {
-      const phase = { limits, net, netFactor, budget };
-      const hidden = isolated
-        ? await runIsolatedHiddenPhase(
-            sandbox,
-            graph,
-            input,
-            hiddenSuites,
-            visible.plan,
-            progress,
-            phase,
-          )
-        : await runHiddenPhase(sandbox, input, hiddenSuites, visible.plan, progress, phase);
+      const hidden = await runHiddenPhase(
+        sandbox,
+        input,
+        hiddenSuites,
+        visible.plan,
+        progress,
+        { limits, net, netFactor, budget },
+        isolated ? graph : undefined,
+      );
       if ("failure" in hidden) return document(hidden.failure);
       planned = hidden.planned;
     }

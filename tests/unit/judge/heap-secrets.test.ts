@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadExerciseForJudge } from "@/lib/content/exercises";
 import { ReferenceAnswerCache, judgeWithReferenceAnswers } from "@/lib/judge/core";
 import { HARNESS_SOURCE } from "@/lib/judge/core/harness";
-import { Sandbox } from "@/lib/judge/core/sandbox";
 import { transpileTypeScript } from "@/lib/judge/core/transpile";
 import { judgeJob } from "@/lib/judge/judge-submission";
 import { loadQuickJS, type LoadedQuickJS } from "@/lib/judge/node/load-quickjs";
 import { WorkerSandbox } from "@/lib/judge/node/worker-sandbox";
 import type { ResultsDocument } from "@/lib/judge/results";
+import { memoryHolds, watchMemory } from "./memory-scan";
 
 // Issue 12, defence in depth (decision 190): even with a bug that let it read any byte of the
 // sandbox's memory, learner code must find neither the reference nor, where it can print what it
@@ -23,12 +23,9 @@ const exercise = loadExerciseForJudge("fixed-window");
 const HIDDEN_MARKER = "count: second % 7";
 /** Only in the reference solution: a comment inside its allow(). */
 const REFERENCE_MARKER = "history is forgotten at the boundary";
-/** Between two excerpts of a search (NUL would end the host's C string). */
-const SEPARATOR = "\u0001\u0002\u0001";
 
 let loaded: LoadedQuickJS;
-const bytes = () => Buffer.from(loaded.memory.buffer);
-const holds = (marker: string) => bytes().indexOf(marker, 0, "latin1") >= 0;
+const holds = (marker: string) => memoryHolds(loaded.memory, marker);
 
 interface Scan {
   phase: "visible" | "hidden";
@@ -36,62 +33,22 @@ interface Scan {
   reference: boolean;
 }
 const scans: Scan[] = [];
-/** Sandboxes whose hidden suites have started to load. */
-const inHiddenPhase = new WeakSet<Sandbox>();
-
-const proto = Sandbox.prototype as unknown as {
-  heapBytesForGuest(this: Sandbox): number;
-  installHarness(this: Sandbox, outputChars: number): void;
-  callInternal(this: Sandbox, method: string, ...args: unknown[]): unknown;
-};
-const original = {
-  heapBytes: proto.heapBytesForGuest,
-  install: proto.installHarness,
-  callInternal: proto.callInternal,
-};
+let watch: { restore(): void } | undefined;
 
 beforeAll(() => {
-  proto.callInternal = function (method, ...args) {
-    if (method === "beginSuite" && args[1] === true) inHiddenPhase.add(this);
-    return original.callInternal.call(this, method, ...args);
-  };
-  // heapBytes() is learner code's one call into the host: the moment to look at the memory.
-  proto.heapBytesForGuest = function () {
-    scans.push({
-      phase: inHiddenPhase.has(this) ? "hidden" : "visible",
-      hidden: holds(HIDDEN_MARKER),
-      reference: holds(REFERENCE_MARKER),
-    });
-    return original.heapBytes.call(this);
-  };
-  // The simulated engine bug, as a search: what follows each copy of a text in the memory.
-  proto.installHarness = function (outputChars) {
-    installSearch(this);
-    original.install.call(this, outputChars);
-  };
-});
-
-function installSearch(sandbox: Sandbox): void {
-  const search = sandbox.context.newFunction("search", (pattern) => {
-    const memory = bytes();
-    const text = sandbox.context.getString(pattern);
-    // Distinct excerpts, a few: what it returns lands in the heap too, and would be found again.
-    const found = new Set<string>();
-    for (let i = memory.indexOf(text, 0, "latin1"); i >= 0 && found.size < 64;) {
-      found.add(memory.toString("latin1", i, i + 1000).replaceAll("\0", " "));
-      i = memory.indexOf(text, i + 1, "latin1");
-    }
-    return sandbox.context.newString([...found].join(SEPARATOR));
+  watch = watchMemory({
+    onScan(_, inHiddenPhase) {
+      scans.push({
+        phase: inHiddenPhase ? "hidden" : "visible",
+        hidden: holds(HIDDEN_MARKER),
+        reference: holds(REFERENCE_MARKER),
+      });
+    },
+    searchable: () => loaded.memory,
   });
-  sandbox.context.setProp(sandbox.context.global, "__simulatedHeapSearch", search);
-  search.dispose();
-}
-
-afterAll(() => {
-  proto.heapBytesForGuest = original.heapBytes;
-  proto.installHarness = original.install;
-  proto.callInternal = original.callInternal;
 });
+
+afterAll(() => watch?.restore());
 
 let worker: WorkerSandbox;
 let cache: ReferenceAnswerCache;

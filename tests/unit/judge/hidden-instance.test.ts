@@ -3,11 +3,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadExerciseForJudge } from "@/lib/content/exercises";
 import { judgeInSandbox } from "@/lib/judge/core";
-import { Sandbox } from "@/lib/judge/core/sandbox";
 import { judgeJob } from "@/lib/judge/judge-submission";
 import { loadQuickJS, type LoadedQuickJS } from "@/lib/judge/node/load-quickjs";
 import { openThreadCpuClock } from "@/lib/judge/node/thread-cpu";
 import type { ResultsDocument } from "@/lib/judge/results";
+import { memoryHolds, watchMemory } from "./memory-scan";
 
 // Issue 12, decision 265: with the hidden suites and the reference in a second WebAssembly
 // instance (H), the learner's instance (L) never holds their source, even while the hidden tests
@@ -21,13 +21,10 @@ const HIDDEN_MARKER = "count: second % 7";
 const HIDDEN_COMPILED = "new FixedWindow(${c.limit}";
 /** Only in the reference solution: a comment inside its allow(). */
 const REFERENCE_MARKER = "history is forgotten at the boundary";
-const SEPARATOR = "\u0001\u0002\u0001";
-
 let learner: LoadedQuickJS;
 let hidden: LoadedQuickJS;
 const clock = openThreadCpuClock();
-const learnerHolds = (marker: string) =>
-  Buffer.from(learner.memory.buffer).indexOf(marker, 0, "latin1") >= 0;
+const learnerHolds = (marker: string) => memoryHolds(learner.memory, marker);
 
 interface Scan {
   inHiddenPhase: boolean;
@@ -36,63 +33,28 @@ interface Scan {
 const scans: Scan[] = [];
 /** What the simulated bug handed learner code during the hidden tests. */
 const foundInHiddenPhase: string[] = [];
-let hiddenPhase = false;
-
-const proto = Sandbox.prototype as unknown as {
-  heapBytesForGuest(this: Sandbox): number;
-  installHarness(this: Sandbox, outputChars: number): void;
-  callInternal(this: Sandbox, method: string, ...args: unknown[]): unknown;
-};
-const original = {
-  heapBytes: proto.heapBytesForGuest,
-  install: proto.installHarness,
-  callInternal: proto.callInternal,
-};
+let watch: { restore(): void } | undefined;
 
 beforeAll(async () => {
   learner = await loadQuickJS();
   hidden = await loadQuickJS();
-  proto.callInternal = function (method, ...args) {
-    if (method === "beginSuite" && args[1] === true) hiddenPhase = true;
-    return original.callInternal.call(this, method, ...args);
-  };
-  proto.heapBytesForGuest = function () {
-    expect(this.quickjs).toBe(learner.quickjs);
-    const secrets = [HIDDEN_MARKER, HIDDEN_COMPILED, REFERENCE_MARKER].filter(learnerHolds);
-    scans.push({ inHiddenPhase: hiddenPhase, secrets });
-    return original.heapBytes.call(this);
-  };
-  proto.installHarness = function (outputChars) {
-    if (this.quickjs === learner.quickjs) installSearch(this);
-    original.install.call(this, outputChars);
-  };
-});
-
-afterAll(() => {
-  proto.heapBytesForGuest = original.heapBytes;
-  proto.installHarness = original.install;
-  proto.callInternal = original.callInternal;
-});
-
-function installSearch(sandbox: Sandbox): void {
-  const search = sandbox.context.newFunction("search", (pattern) => {
-    const memory = Buffer.from(learner.memory.buffer);
-    const text = sandbox.context.getString(pattern);
-    const found = new Set<string>();
-    for (let i = memory.indexOf(text, 0, "latin1"); i >= 0 && found.size < 64;) {
-      found.add(memory.toString("latin1", i, i + 1000).replaceAll("\0", " "));
-      i = memory.indexOf(text, i + 1, "latin1");
-    }
-    if (hiddenPhase) foundInHiddenPhase.push(...found);
-    return sandbox.context.newString([...found].join(SEPARATOR));
+  watch = watchMemory({
+    onScan(sandbox, inHiddenPhase) {
+      expect(sandbox.quickjs).toBe(learner.quickjs);
+      const secrets = [HIDDEN_MARKER, HIDDEN_COMPILED, REFERENCE_MARKER].filter(learnerHolds);
+      scans.push({ inHiddenPhase, secrets });
+    },
+    searchable: (sandbox) => (sandbox.quickjs === learner.quickjs ? learner.memory : undefined),
+    onFound(excerpts, inHiddenPhase) {
+      if (inHiddenPhase) foundInHiddenPhase.push(...excerpts);
+    },
   });
-  sandbox.context.setProp(sandbox.context.global, "__simulatedHeapSearch", search);
-  search.dispose();
-}
+});
+
+afterAll(() => watch?.restore());
 
 /** A Submit judged with a fresh instance pair (the reference runs live: nothing is replayed). */
 async function judge(code: string, id = exercise.id, isolated = true): Promise<ResultsDocument> {
-  hiddenPhase = false;
   const ex = id === exercise.id ? exercise : loadExerciseForJudge(id);
   return judgeInSandbox({
     quickjs: learner.quickjs,
