@@ -54,6 +54,38 @@ const typeAware = {
   },
 };
 
+// One rule for re-export files (decision 330): a file named index.ts only re-exports (a folder's
+// public face, with no code of its own), and every other module re-exports nothing, so a name is
+// defined in the file it is imported from or in one index.ts in front of it. Code that wires a
+// concept to the application (its database, settings, singletons) is named for it (app-auth.ts).
+const isIndexFile = (filename) => /(^|[\\/])index\.[cm]?[jt]sx?$/.test(filename);
+const reExportFiles = {
+  meta: {
+    type: "suggestion",
+    schema: [],
+    messages: {
+      indexHoldsCode:
+        "an index.ts only re-exports (`export … from`): put this in a module named for what it does.",
+      moduleReExports:
+        "only an index.ts re-exports: import this from the module that defines it instead.",
+    },
+  },
+  create(context) {
+    const index = isIndexFile(context.filename);
+    return {
+      Program(program) {
+        for (const statement of program.body) {
+          const reExport =
+            statement.type === "ExportAllDeclaration" ||
+            (statement.type === "ExportNamedDeclaration" && statement.source !== null);
+          if (index && !reExport) context.report({ node: statement, messageId: "indexHoldsCode" });
+          if (!index && reExport) context.report({ node: statement, messageId: "moduleReExports" });
+        }
+      },
+    };
+  },
+};
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -97,6 +129,17 @@ const config = [
   {
     files: ["lib/**/*.{ts,tsx,js,mjs}"],
     rules: { "no-restricted-imports": ["error", { patterns: [importsOfApp] }] },
+  },
+  {
+    files: ["lib/**/*.{ts,tsx}", "app/**/*.{ts,tsx}"],
+    plugins: { tradeoff: { rules: { "re-export-files": reExportFiles } } },
+    rules: { "tradeoff/re-export-files": "error" },
+  },
+  {
+    // The one module still passing on names (SandboxCrash, the module names) since its split; its
+    // importers move to module-graph.ts and sandbox-crash.ts once the judge core's work settles.
+    files: ["lib/judge/core/sandbox.ts"],
+    rules: { "tradeoff/re-export-files": "off" },
   },
   {
     files: ["lib/limiters/**/*.ts", "lib/judge/core/**/*.ts"],

@@ -8,7 +8,7 @@ import { getCatalog } from "@/app/_components/content-lookup";
 import { MockInterviewLink } from "@/app/interview/_components/interview-link";
 import { systemWallClock } from "@/lib/time/wall-clock";
 import { getViewer } from "@/lib/auth";
-import { listCardStates, listReviewTimes } from "@/lib/progress";
+import { listCardStates, listReviewTimes } from "@/lib/progress/app-progress";
 import { buildReviewQueue, reviewStreak } from "@/lib/review";
 import { loadCatalogCards } from "@/lib/review/load-cards";
 import styles from "@/app/_components/cards/cards.module.css";

@@ -1,5 +1,5 @@
 import { cardSources } from "@/lib/content/cards";
-import { lessonFigureIds } from "@/lib/figures";
+import { lessonFigureIds } from "@/lib/figures/lesson-figures";
 import { labPresets } from "@/lib/simulation/lab";
 
 // The components an MDX file may use, with their props, as app/_components/mdx/mdx-components.tsx

@@ -10,8 +10,6 @@ import type {
 import { cardFigures, trapFigures } from "./practice-figures";
 import { medianOfHistogram, rate, toNumber } from "./statistics";
 
-export type * from "./dashboard-types";
-
 // The per-lesson dashboard's figures, straight from the progress tables. Every query is scoped to one
 // lesson (course + lesson, or the lesson's exercise ids) and aggregates in the database, so the work
 // grows with the lesson's rows, not the table's; docs/decisions/060-instructor-dashboard-figures.md

@@ -1,36 +1,8 @@
-import "server-only";
-import { findCourse, findLesson, loadCatalog, type Lesson } from "@/lib/content/loader";
-import { getDb } from "@/lib/db";
-import { lessonDashboard, type LessonDashboard } from "./dashboard";
-import { scopeOfLesson } from "./scope";
-
-// The instructor pages' server API on the application's database and content tree. Callers check the
-// viewer is an instructor first (lib/auth requireInstructor); nothing here looks at who asks.
-
-export type { LessonDashboard } from "./dashboard";
+// The instructor pages: their server API on the application's database (app-instructor.ts, server
+// only), the dashboard's tables and their CSV, and the pages' URLs.
+export { findLessonForInstructor, getLessonDashboard } from "./app-instructor";
+export type { LessonDashboard } from "./dashboard-types";
 export { dashboardTable, dashboardTableIds, isDashboardTableId, csvRows } from "./tables";
 export type { DashboardTable, DashboardTableId, DashboardColumn } from "./tables";
 export { toCsv } from "./csv";
 export * from "./urls";
-
-/**
- * A lesson by its ids, drafts included: the preview shows instructors what learners will see once it
- * is published. Learners' pages load the catalogue without drafts, so a draft has no public URL.
- */
-export function findLessonForInstructor(
-  course: string,
-  lesson: string,
-  options: { root?: string } = {},
-): Lesson | undefined {
-  const found = findCourse(loadCatalog({ ...options, includeDrafts: true }), course);
-  return found ? findLesson(found, lesson) : undefined;
-}
-
-/** The lesson's dashboard, or null for an unknown course or lesson. */
-export async function getLessonDashboard(
-  course: string,
-  lesson: string,
-): Promise<LessonDashboard | null> {
-  const found = findLessonForInstructor(course, lesson);
-  return found ? lessonDashboard({ db: getDb() }, scopeOfLesson(found)) : null;
-}

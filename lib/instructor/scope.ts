@@ -4,7 +4,7 @@ import type { Lesson } from "@/lib/content/loader";
 import { loadLessonCards } from "@/lib/review/load-cards";
 import { lessonRefOf } from "@/lib/traps/find-trap";
 import { loadLessonTraps } from "@/lib/traps/load-traps";
-import type { DashboardScope } from "./dashboard";
+import type { DashboardScope } from "./dashboard-types";
 
 /**
  * What a lesson's dashboard reports on, from its content: sections and exercises in order, traps in

@@ -1,5 +1,5 @@
 import type { CsvCell } from "./csv";
-import type { LessonDashboard } from "./dashboard";
+import type { LessonDashboard } from "./dashboard-types";
 
 // The dashboard's tables, defined once: the page renders them and the CSV export writes them, so the
 // two can never disagree about a column.

@@ -15,8 +15,6 @@ const PACKAGE_DIST = path.join(
 );
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-export { CANVAS_ASSET_PATH } from "./canvas-assets-path";
-
 export interface CanvasAsset {
   file: string;
   contentType: string;

@@ -6,10 +6,10 @@ export { DEFAULT_LIMITS } from "./core/types";
 export {
   judgeJob,
   judgeSubmission,
-  UnknownExerciseError,
   warmupJob,
   warmupJobs,
   type JudgeRequest,
 } from "./judge-submission";
+export { UnknownExerciseError } from "@/lib/content/exercises";
 export { JudgePool, getJudgePool, shutdownJudgePool, type JudgePoolOptions } from "./node/pool";
 export { proveExercise, type ExerciseProof } from "./prove-exercise";

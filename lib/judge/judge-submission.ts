@@ -4,8 +4,6 @@ import {
   type ExerciseForJudge,
   type ExerciseLoadOptions,
 } from "@/lib/content/exercises";
-
-export { UnknownExerciseError } from "@/lib/content/exercises";
 import type { JudgeLimits, SuiteSource } from "./core/types";
 import { getJudgePool, type JudgePool } from "./node/pool";
 import type { JudgeJob } from "./node/protocol";

@@ -27,8 +27,6 @@ export interface LearnerSummary {
   exercises: Record<string, { attempts: number; runs: number; solved: boolean }>;
 }
 
-export { lessonKey } from "./lesson-key";
-
 export interface SummaryInput {
   user: LearnerSummary["user"];
   overview: ProgressOverview | null;

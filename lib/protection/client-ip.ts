@@ -1,7 +1,5 @@
 import { isIP } from "node:net";
 
-export { clientIp } from "@/lib/http/forwarded";
-
 /**
  * The bucket key of an address: IPv4 as is (IPv4-mapped IPv6 unwrapped), IPv6 by its /64, since one
  * host is routinely given a whole /64 and could otherwise take a new address per request.

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { rateLimitHeaders, refusalResponse } from "@/lib/limiters";
-import { clientIp, ipKey } from "./client-ip";
+import { clientIp } from "@/lib/http/forwarded";
+import { ipKey } from "./client-ip";
 import { CLASS_LABELS, type EndpointClass, type TrustProxy } from "./config";
 import type { Gatekeeper, Verdict } from "./gatekeeper";
 import type { Tarpit } from "./tarpit";

@@ -3,7 +3,7 @@ import { loadCatalog, type Lesson } from "@/lib/content/loader";
 import { loadLessonCards } from "@/lib/review/load-cards";
 import { loadLessonTraps } from "@/lib/traps/load-traps";
 import { searchDocuments, type LessonExtras } from "./documents";
-import { buildSearchIndex } from "./index";
+import { buildSearchIndex } from "./search-index";
 
 // Server only (reads content/): the site's search index as JSON, for app/search-index.json.
 

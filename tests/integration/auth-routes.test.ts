@@ -20,7 +20,7 @@ async function loadRoutes() {
     submission: await import("@/app/api/submissions/[id]/route"),
     me: await import("@/app/api/me/route"),
     exportMe: await import("@/app/api/me/export/route"),
-    progress: await import("@/lib/progress"),
+    progress: await import("@/lib/progress/app-progress"),
     identity: await import("@/lib/auth"),
   };
 }

@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { lessonDashboard, type DashboardScope } from "@/lib/instructor/dashboard";
+import { lessonDashboard } from "@/lib/instructor/dashboard";
+import type { DashboardScope } from "@/lib/instructor/dashboard-types";
 import { createSqliteTestDb, type TestDb } from "../fixtures/db";
 
 // The dashboard at 100,000 submissions (plus reads, trap attempts and reviews) on SQLite, seeded

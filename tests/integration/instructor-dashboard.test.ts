@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Db } from "@/lib/db/client";
-import { lessonDashboard, type DashboardScope } from "@/lib/instructor/dashboard";
+import { lessonDashboard } from "@/lib/instructor/dashboard";
+import type { DashboardScope } from "@/lib/instructor/dashboard-types";
 import { createTestDb, type TestDb } from "../fixtures/db";
 
 // The dashboard's figures on a small data set whose every number is worked out by hand below, on

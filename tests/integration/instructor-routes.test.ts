@@ -19,7 +19,7 @@ async function loadRoutes() {
     dashboard: await import("@/app/api/instructor/[course]/[lesson]/route"),
     csv: await import("@/app/api/instructor/[course]/[lesson]/[table]/route"),
     playground: await import("@/app/api/instructor/playground/route"),
-    progress: await import("@/lib/progress"),
+    progress: await import("@/lib/progress/app-progress"),
     identity: await import("@/lib/auth"),
     db: await import("@/lib/db"),
     judge: await import("@/lib/judge"),

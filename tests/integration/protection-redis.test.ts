@@ -121,7 +121,7 @@ describe("the application's wiring (lib/protection) on the auth routes", () => {
   });
 
   afterAll(async () => {
-    const { closeProtection } = await import("@/lib/protection");
+    const { closeProtection } = await import("@/lib/protection/app-protection");
     await closeProtection();
     vi.unstubAllEnvs();
     await testDb?.cleanup();

@@ -15,7 +15,7 @@ async function loadRoutes() {
   return {
     review: await import("@/app/api/cards/review/route"),
     cards: await import("@/app/api/cards/[course]/[lesson]/route"),
-    progress: await import("@/lib/progress"),
+    progress: await import("@/lib/progress/app-progress"),
     identity: await import("@/lib/auth"),
   };
 }

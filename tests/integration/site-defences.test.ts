@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { closeProtection } = await import("@/lib/protection");
+  const { closeProtection } = await import("@/lib/protection/app-protection");
   await closeProtection();
   await app?.release();
   await testDb?.cleanup();

@@ -4,7 +4,8 @@ import Link from "next/link";
 import { getCatalog } from "@/app/_components/content-lookup";
 import { exerciseHref, lessonHref, sectionHref } from "@/lib/content/urls";
 import { getViewer } from "@/lib/auth";
-import { progressOverview, type ProgressOverview } from "@/lib/progress";
+import { progressOverview } from "@/lib/progress/app-progress";
+import type { ProgressOverview } from "@/lib/progress/account";
 import { EXERCISE_STATUS_LABELS, exerciseStatus } from "@/lib/progress/exercise-status";
 import styles from "../page.module.css";
 

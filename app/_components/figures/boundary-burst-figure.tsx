@@ -1,4 +1,4 @@
-import { boundaryBurstData } from "@/lib/figures";
+import { boundaryBurstData } from "@/lib/figures/lesson-figures";
 import { FigureFrame, fmt } from "./figure-frame";
 import styles from "./figures.module.css";
 

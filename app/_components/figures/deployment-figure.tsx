@@ -1,4 +1,4 @@
-import { deploymentData } from "@/lib/figures";
+import { deploymentData } from "@/lib/figures/lesson-figures";
 import { FigureFrame, fmt } from "./figure-frame";
 import styles from "./figures.module.css";
 

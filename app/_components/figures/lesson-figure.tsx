@@ -1,5 +1,5 @@
-import type { LessonFigureId } from "@/lib/figures";
-import { lessonFigureIds } from "@/lib/figures";
+import type { LessonFigureId } from "@/lib/figures/lesson-figures";
+import { lessonFigureIds } from "@/lib/figures/lesson-figures";
 import { BoundaryBurstFigure } from "./boundary-burst-figure";
 import { DeploymentFigure } from "./deployment-figure";
 import { ScriptRoundTripFigure } from "./script-round-trip-figure";

@@ -1,4 +1,4 @@
-import { scriptRoundTripData } from "@/lib/figures";
+import { scriptRoundTripData } from "@/lib/figures/lesson-figures";
 import { FigureFrame } from "./figure-frame";
 import styles from "./figures.module.css";
 

@@ -1,4 +1,4 @@
-import { slidingWeightData } from "@/lib/figures";
+import { slidingWeightData } from "@/lib/figures/lesson-figures";
 import { FigureFrame, fmt } from "./figure-frame";
 import styles from "./figures.module.css";
 

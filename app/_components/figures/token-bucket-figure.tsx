@@ -1,4 +1,4 @@
-import { tokenBucketLevelData } from "@/lib/figures";
+import { tokenBucketLevelData } from "@/lib/figures/lesson-figures";
 import { FigureFrame, fmt } from "./figure-frame";
 import styles from "./figures.module.css";
 

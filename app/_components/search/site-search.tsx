@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
-import type { SearchGroup } from "@/lib/search/index";
+import type { SearchGroup } from "@/lib/search/search-index";
 import styles from "./search.module.css";
 
 type Searcher = (query: string) => SearchGroup[];
@@ -18,7 +18,7 @@ type IndexState =
 let loading: Promise<Searcher> | null = null;
 function loadSearcher(): Promise<Searcher> {
   loading ??= Promise.all([
-    import("@/lib/search/index"),
+    import("@/lib/search/search-index"),
     fetch("/search-index.json").then((response) => {
       if (!response.ok) throw new Error(`search index: HTTP ${response.status}`);
       return response.text();

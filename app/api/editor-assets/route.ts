@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { findMonacoChunks } from "@/lib/editor-assets/monaco-chunks";
-import { protectedRoute } from "@/lib/protection";
+import { protectedRoute } from "@/lib/protection/app-protection";
 
 export const dynamic = "force-dynamic";
 

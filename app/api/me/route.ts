@@ -2,9 +2,9 @@ import { z } from "zod";
 import { assertSameOrigin, HttpProblem, route } from "@/lib/http/problem";
 import { readJson } from "@/lib/http/body";
 import { jsonResponse } from "@/lib/http/respond";
-import { protectedRoute } from "@/lib/protection";
+import { protectedRoute } from "@/lib/protection/app-protection";
 import { requireViewer, resolveViewer } from "@/lib/auth";
-import { deleteAccount, getProfile, progressOverview } from "@/lib/progress";
+import { deleteAccount, getProfile, progressOverview } from "@/lib/progress/app-progress";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { parseQuery, route, searchParams } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
-import { protectedRoute } from "@/lib/protection";
+import { protectedRoute } from "@/lib/protection/app-protection";
 import { resolveViewer } from "@/lib/auth";
-import { exerciseIdSchema, listSubmissions } from "@/lib/progress";
+import { exerciseIdSchema } from "@/lib/progress/schemas";
+import { listSubmissions } from "@/lib/progress/app-progress";
 
 export const dynamic = "force-dynamic";
 

@@ -2,14 +2,9 @@ import { z } from "zod";
 import { HttpProblem } from "@/lib/http/problem";
 import { systemWallClock } from "@/lib/time/wall-clock";
 import type { Viewer } from "@/lib/auth";
-import {
-  courseSchema,
-  getCardState,
-  lessonSchema,
-  recordReview,
-  recordTrapAttempt,
-} from "@/lib/progress";
-import type { Requester } from "@/lib/protection";
+import { courseSchema, lessonSchema } from "@/lib/progress/schemas";
+import { getCardState, recordReview, recordTrapAttempt } from "@/lib/progress/app-progress";
+import type { Requester } from "@/lib/protection/protection";
 import { judgeForRequester } from "@/lib/protection/guarded-judge";
 import { judgedOrProblem } from "@/lib/protection/judge-refusal";
 import { createReviewScheduler } from "@/lib/review";

@@ -91,4 +91,26 @@ describe("lint boundaries", { timeout: 300_000 }, () => {
     const messages = await messagesFor("lib/progress/streak.ts", code);
     expect(messages.join("\n")).toMatch(/consistent-type-imports/);
   });
+
+  it("lets an index.ts only re-export, and only an index.ts re-export", async () => {
+    const rule = "tradeoff/re-export-files";
+    const barrel = 'export { getDb } from "./app-db";\nexport type { Db } from "./client";\n';
+    expect(await messagesFor("lib/db/index.ts", barrel)).toEqual([]);
+    const wiring = `${barrel}export const ready = true;\n`;
+    expect((await messagesFor("lib/db/index.ts", wiring)).join("\n")).toContain(
+      `${rule}: an index.ts only re-exports`,
+    );
+    const imported = 'import { getDb } from "./app-db";\nexport { getDb };\n';
+    expect(
+      (await messagesFor("lib/db/index.ts", imported)).filter((m) => m.startsWith(rule)),
+    ).toHaveLength(2);
+    const passedOn = 'export { lessonKey } from "./lesson-key";\nexport const n = 1;\n';
+    expect((await messagesFor("lib/progress/streak.ts", passedOn)).join("\n")).toContain(
+      `${rule}: only an index.ts re-exports`,
+    );
+    const everything = 'export * from "./lesson-key";\n';
+    expect(
+      (await messagesFor("app/_components/exercise/timeline-geometry.ts", everything)).join("\n"),
+    ).toContain(rule);
+  });
 });

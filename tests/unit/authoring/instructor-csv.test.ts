@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { toCsv } from "@/lib/instructor/csv";
 import { csvRows, dashboardTable } from "@/lib/instructor/tables";
-import type { LessonDashboard } from "@/lib/instructor/dashboard";
+import type { LessonDashboard } from "@/lib/instructor/dashboard-types";
 
 test("CSV quotes commas, quotes and line breaks, and ends every line with CRLF", () => {
   expect(

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { ProgressOverview } from "@/lib/progress/account";
-import { lessonKey, summarizeLearner } from "@/lib/progress/summary";
+import { lessonKey } from "@/lib/progress/lesson-key";
+import { summarizeLearner } from "@/lib/progress/summary";
 import type { LessonCard } from "@/lib/review/queue";
 
 const now = new Date("2026-12-01T12:00:00Z");

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { requestHost } from "@/lib/http/forwarded";
-import { clientIp, ipKey } from "@/lib/protection/client-ip";
+import { clientIp } from "@/lib/http/forwarded";
+import { ipKey } from "@/lib/protection/client-ip";
 
 const headers = (values: Record<string, string>) => new Headers(values);
 

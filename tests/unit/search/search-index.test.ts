@@ -1,6 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { mdxToText, splitAtHeadings, type SearchDocument } from "@/lib/search/documents";
-import { buildSearchIndex, loadSearchIndex, passageAround, searchSite } from "@/lib/search/index";
+import {
+  buildSearchIndex,
+  loadSearchIndex,
+  passageAround,
+  searchSite,
+} from "@/lib/search/search-index";
 
 const doc = (id: string, lesson: string, title: string, text: string): SearchDocument => ({
   id,

@@ -1,5 +1,5 @@
 import { getAuth } from "@/lib/auth";
-import { protectedAuthHandler } from "@/lib/protection";
+import { protectedAuthHandler } from "@/lib/protection/app-protection";
 
 // better-auth's endpoints (sign-up/in/out, anonymous sign-in, change-password, get-session).
 // Resolved per request so that building the app never opens the database.

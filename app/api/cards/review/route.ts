@@ -2,10 +2,11 @@ import { z } from "zod";
 import { assertSameOrigin, HttpProblem, route } from "@/lib/http/problem";
 import { readJson } from "@/lib/http/body";
 import { jsonResponse } from "@/lib/http/respond";
-import { protectedRoute } from "@/lib/protection";
+import { protectedRoute } from "@/lib/protection/app-protection";
 import { systemWallClock } from "@/lib/time/wall-clock";
 import { requireLearner } from "@/lib/auth";
-import { courseSchema, getCardState, lessonSchema, recordReview } from "@/lib/progress";
+import { courseSchema, lessonSchema } from "@/lib/progress/schemas";
+import { getCardState, recordReview } from "@/lib/progress/app-progress";
 import { createReviewScheduler, gradeCard, RATINGS, type ReviewRating } from "@/lib/review";
 import { requireLessonCards, scheduleView } from "../card-route";
 

@@ -2,9 +2,10 @@ import { z } from "zod";
 import { assertSameOrigin, parseQuery, route } from "@/lib/http/problem";
 import { readJson } from "@/lib/http/body";
 import { emptyResponse, jsonResponse } from "@/lib/http/respond";
-import { protectedRoute } from "@/lib/protection";
+import { protectedRoute } from "@/lib/protection/app-protection";
 import { requireLearner, resolveViewer } from "@/lib/auth";
-import { draftBodySchema, exerciseIdSchema, getDraft, saveDraft } from "@/lib/progress";
+import { draftBodySchema, exerciseIdSchema } from "@/lib/progress/schemas";
+import { getDraft, saveDraft } from "@/lib/progress/app-progress";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,8 @@ import { readJson } from "@/lib/http/body";
 import { jsonResponse } from "@/lib/http/respond";
 import { judgeInPlayground, playgroundInputSchema } from "@/lib/instructor/playground";
 import { requireInstructor } from "@/lib/auth";
-import { protectedRoute, type Requester } from "@/lib/protection";
+import { protectedRoute } from "@/lib/protection/app-protection";
+import type { Requester } from "@/lib/protection/protection";
 import { guardedJobs } from "@/lib/protection/guarded-judge";
 import { judgedOrProblem } from "@/lib/protection/judge-refusal";
 

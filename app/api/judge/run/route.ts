@@ -1,11 +1,11 @@
 import { assertSameOrigin, route } from "@/lib/http/problem";
 import { readJson } from "@/lib/http/body";
 import { jsonResponse } from "@/lib/http/respond";
-import { learnerRoute, type LearnerVisit } from "@/lib/protection";
+import { learnerRoute, type LearnerVisit } from "@/lib/protection/app-protection";
 import { judgeSubmissionFor } from "@/lib/protection/guarded-judge";
 import { judgedOrProblem } from "@/lib/protection/judge-refusal";
 import { judgeBodySchema } from "../judge-route";
-import { recordExerciseRun } from "@/lib/progress";
+import { recordExerciseRun } from "@/lib/progress/app-progress";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,10 @@
 import { assertSameOrigin, route } from "@/lib/http/problem";
 import { readJson } from "@/lib/http/body";
 import { jsonResponse } from "@/lib/http/respond";
-import { learnerRoute, type LearnerVisit } from "@/lib/protection";
+import { learnerRoute, type LearnerVisit } from "@/lib/protection/app-protection";
 import { judgeSubmissionFor } from "@/lib/protection/guarded-judge";
 import { judgedOrProblem } from "@/lib/protection/judge-refusal";
-import { recordSubmission } from "@/lib/progress";
+import { recordSubmission } from "@/lib/progress/app-progress";
 import { judgeBodySchema } from "../judge-route";
 
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 import { route } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
-import { protectedRoute } from "@/lib/protection";
+import { protectedRoute } from "@/lib/protection/app-protection";
 import { requireViewer } from "@/lib/auth";
-import { exportUserData } from "@/lib/progress";
+import { exportUserData } from "@/lib/progress/app-progress";
 
 export const dynamic = "force-dynamic";
 

@@ -3,9 +3,10 @@ import { loadCatalog } from "@/lib/content/loader";
 import { readJson } from "@/lib/http/body";
 import { assertSameOrigin, HttpProblem, route } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
-import { protectedRoute } from "@/lib/protection";
+import { protectedRoute } from "@/lib/protection/app-protection";
 import { requireLearner } from "@/lib/auth";
-import { exerciseIdSchema, recordExerciseRun } from "@/lib/progress";
+import { exerciseIdSchema } from "@/lib/progress/schemas";
+import { recordExerciseRun } from "@/lib/progress/app-progress";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,10 @@
 import { assertSameOrigin, route } from "@/lib/http/problem";
 import { readJson } from "@/lib/http/body";
 import { jsonResponse } from "@/lib/http/respond";
-import { protectedRoute } from "@/lib/protection";
+import { protectedRoute } from "@/lib/protection/app-protection";
 import { requireLearner } from "@/lib/auth";
-import { markSectionRead, sectionRefSchema } from "@/lib/progress";
+import { markSectionRead } from "@/lib/progress/app-progress";
+import { sectionRefSchema } from "@/lib/progress/schemas";
 
 export const dynamic = "force-dynamic";
 

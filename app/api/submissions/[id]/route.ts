@@ -1,8 +1,9 @@
 import { HttpProblem, route } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
-import { protectedRoute } from "@/lib/protection";
+import { protectedRoute } from "@/lib/protection/app-protection";
 import { resolveViewer } from "@/lib/auth";
-import { getSubmission, submissionIdSchema } from "@/lib/progress";
+import { getSubmission } from "@/lib/progress/app-progress";
+import { submissionIdSchema } from "@/lib/progress/schemas";
 
 export const dynamic = "force-dynamic";
 

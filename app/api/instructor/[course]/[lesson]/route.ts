@@ -1,9 +1,9 @@
 import { HttpProblem, parseQuery, route } from "@/lib/http/problem";
-import { protectedRoute } from "@/lib/protection";
+import { protectedRoute } from "@/lib/protection/app-protection";
 import { jsonResponse } from "@/lib/http/respond";
 import { getLessonDashboard } from "@/lib/instructor";
 import { requireInstructor } from "@/lib/auth";
-import { lessonRefSchema } from "@/lib/progress";
+import { lessonRefSchema } from "@/lib/progress/schemas";
 
 type Params = { params: Promise<{ course: string; lesson: string }> };
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { HttpProblem, parseQuery, route } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
 import { getSimulationAttempt } from "@/lib/interview/server";
-import { protectedRoute } from "@/lib/protection";
+import { protectedRoute } from "@/lib/protection/app-protection";
 import { resolveViewer } from "@/lib/auth";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { HttpProblem, parseQuery, route } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
-import { protectedRoute } from "@/lib/protection";
+import { protectedRoute } from "@/lib/protection/app-protection";
 import { loadExerciseForJudge, UnknownExerciseError } from "@/lib/content/exercises";
 import { exerciseIdSchema } from "@/lib/progress/schemas";
 

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { parseQuery, route } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
-import { protectedRoute } from "@/lib/protection";
+import { protectedRoute } from "@/lib/protection/app-protection";
 import { resolveViewer } from "@/lib/auth";
-import { courseSchema, lessonSchema, listTrapAttempts } from "@/lib/progress";
+import { courseSchema, lessonSchema } from "@/lib/progress/schemas";
+import { listTrapAttempts } from "@/lib/progress/app-progress";
 import { summariseAttempts } from "@/lib/traps";
 
 export const dynamic = "force-dynamic";

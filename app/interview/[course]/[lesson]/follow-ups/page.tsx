@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { sectionHref } from "@/lib/content/urls";
 import { orderFollowUps } from "@/lib/interview/question-order";
 import { systemWallClock } from "@/lib/time/wall-clock";
-import { listCardStates } from "@/lib/progress";
+import { listCardStates } from "@/lib/progress/app-progress";
 import { InterviewerSession } from "../../../_components/interviewer-session";
 import {
   attemptsOf,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HttpProblem, parseQuery, route } from "@/lib/http/problem";
-import { protectedRoute } from "@/lib/protection";
+import { protectedRoute } from "@/lib/protection/app-protection";
 import {
   csvRows,
   dashboardTable,
@@ -10,7 +10,7 @@ import {
   toCsv,
 } from "@/lib/instructor";
 import { requireInstructor } from "@/lib/auth";
-import { courseSchema, lessonSchema } from "@/lib/progress";
+import { courseSchema, lessonSchema } from "@/lib/progress/schemas";
 
 type Params = { params: Promise<{ course: string; lesson: string; table: string }> };
 

@@ -4,9 +4,9 @@ import { readJson } from "@/lib/http/body";
 import { jsonResponse } from "@/lib/http/respond";
 import { attemptInputSchema, buildAttempt, INTERVIEW_KINDS } from "@/lib/interview";
 import { listInterviewAttempts, recordInterviewAttempt } from "@/lib/interview/server";
-import { protectedRoute } from "@/lib/protection";
+import { protectedRoute } from "@/lib/protection/app-protection";
 import { requireLearner, resolveViewer } from "@/lib/auth";
-import { courseSchema, lessonSchema } from "@/lib/progress";
+import { courseSchema, lessonSchema } from "@/lib/progress/schemas";
 import { requireLessonInterview } from "../../../interview-route";
 
 export const dynamic = "force-dynamic";

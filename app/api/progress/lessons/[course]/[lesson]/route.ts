@@ -1,8 +1,9 @@
 import { parseQuery, route, searchParams } from "@/lib/http/problem";
 import { jsonResponse } from "@/lib/http/respond";
-import { protectedRoute } from "@/lib/protection";
+import { protectedRoute } from "@/lib/protection/app-protection";
 import { resolveViewer } from "@/lib/auth";
-import { exerciseIdSchema, getLessonProgress, lessonRefSchema } from "@/lib/progress";
+import { exerciseIdSchema, lessonRefSchema } from "@/lib/progress/schemas";
+import { getLessonProgress } from "@/lib/progress/app-progress";
 import { z } from "zod";
 
 export const dynamic = "force-dynamic";

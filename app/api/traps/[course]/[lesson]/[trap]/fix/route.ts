@@ -2,8 +2,8 @@ import { z } from "zod";
 import { assertSameOrigin, parseQuery, route } from "@/lib/http/problem";
 import { readJson } from "@/lib/http/body";
 import { jsonResponse } from "@/lib/http/respond";
-import { learnerRoute, type LearnerVisit } from "@/lib/protection";
-import { codeSchema } from "@/lib/progress";
+import { learnerRoute, type LearnerVisit } from "@/lib/protection/app-protection";
+import { codeSchema } from "@/lib/progress/schemas";
 import { submitFix } from "@/lib/traps";
 import { requireTrap, trapDeps, trapParamsSchema, type TrapParams } from "../../../../trap-route";
 

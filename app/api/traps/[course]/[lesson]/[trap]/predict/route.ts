@@ -2,7 +2,7 @@ import { z } from "zod";
 import { assertSameOrigin, HttpProblem, parseQuery, route } from "@/lib/http/problem";
 import { readJson } from "@/lib/http/body";
 import { jsonResponse } from "@/lib/http/respond";
-import { learnerRoute, type LearnerVisit } from "@/lib/protection";
+import { learnerRoute, type LearnerVisit } from "@/lib/protection/app-protection";
 import { predictionAnswerProblem, predictionAnswerSchema, predictTrap } from "@/lib/traps";
 import { requireTrap, trapDeps, trapParamsSchema, type TrapParams } from "../../../../trap-route";
 

@@ -17,14 +17,6 @@ import type { StoreDeps } from "./store-deps";
 // Every function takes the Viewer resolved from the session cookie (lib/auth) and touches only that
 // viewer's rows. Tests call the modules directly with their own StoreDeps.
 
-export type { StoreDeps } from "./store-deps";
-export type { DraftView } from "./drafts";
-export type { SubmissionSummary, SubmissionView, ExerciseProgress } from "./submissions";
-export type { ExerciseRunSummary } from "./runs";
-export type { ProgressOverview } from "./account";
-export type { CardState, CardRef, StoredCard, TrapAttemptView } from "./practice";
-export * from "./schemas";
-
 const deps = (): StoreDeps => ({ db: getDb(), clock: systemWallClock });
 
 // Progress -------------------------------------------------------------------------------------

@@ -26,9 +26,6 @@ import { SignInFailures, type FailureLimit } from "./sign-in-failures";
 // in-memory buckets otherwise.
 // Everything is created on first use, so building the app never connects to Redis.
 
-export type { Gate, LearnerKey, Requester } from "./protection";
-export type { EndpointClass } from "./config";
-
 interface Wiring {
   protection: Protection;
   gatekeeper: Gatekeeper;
