@@ -7,6 +7,7 @@ import { openThreadCpuClock } from "@/lib/judge/node/thread-cpu";
 import type { ResultsDocument } from "@/lib/judge/results";
 
 let shared: Promise<LoadedQuickJS> | undefined;
+let sharedHidden: Promise<LoadedQuickJS> | undefined;
 
 // The safety net on this thread's CPU clock, as in a pool worker: on a loaded machine a wall-clock
 // net would stop work that an idle one finishes.
@@ -19,6 +20,12 @@ const onCpu: Partial<JudgeCoreInput> = cpuClock
 export function sharedQuickJS(): Promise<LoadedQuickJS> {
   shared ??= loadQuickJS();
   return shared;
+}
+
+/** A second module per test file: the hidden suites' own instance (decision 265). */
+export function sharedHiddenQuickJS(): Promise<LoadedQuickJS> {
+  sharedHidden ??= loadQuickJS();
+  return sharedHidden;
 }
 
 /** Judges code against an exercise in this process, exactly as a pool worker would. */

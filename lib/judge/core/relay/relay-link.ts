@@ -1,4 +1,4 @@
-import type { QuickJSHandle } from "quickjs-emscripten-core";
+import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
 import { SandboxCrash, type Sandbox } from "../sandbox";
 import { RELAY_SOURCE } from "./relay-source";
 
@@ -11,6 +11,8 @@ const MAX_CROSSING_CHARS = 1_000_000;
 interface RelaySide {
   sandbox: Sandbox;
   handle: QuickJSHandle;
+  /** The guest's entry for a fast crossing: plain values passed as themselves. */
+  fast: QuickJSHandle;
   namespace: QuickJSHandle;
 }
 
@@ -75,6 +77,7 @@ export class RelayLink {
     for (const side of [this.learner, this.hidden]) {
       if (side.sandbox.damaged) continue;
       side.handle.dispose();
+      side.fast.dispose();
       side.namespace.dispose();
     }
   }
@@ -86,18 +89,24 @@ export class RelayLink {
       const text = ctx.getString(textHandle);
       return ctx.newString(this.carry(to, op, text));
     });
+    const fast = ctx.newFunction("fast", (...args) => this.carryFast(from, to, args));
     const install = ctx.getProp(from.namespace, "install");
     const result = from.sandbox.guarded(() =>
-      ctx.callFunction(install, ctx.undefined, carry, restricted ? ctx.true : ctx.false),
+      ctx.callFunction(install, ctx.undefined, carry, restricted ? ctx.true : ctx.false, fast),
     );
     install.dispose();
     carry.dispose();
+    fast.dispose();
     if (result.error) {
       const detail = from.sandbox.dumpSafely(result.error);
       result.error.dispose();
       throw new Error(`the judge's relay failed to install: ${JSON.stringify(detail)}`);
     }
     result.value.dispose();
+  }
+
+  private carryFast(from: RelaySide, to: RelaySide, args: QuickJSHandle[]): QuickJSHandle {
+    return carryFastBetween(from.sandbox, to, args);
   }
 
   /** One operation, carried to `to` as text; its answer, or an error the asking side throws. */
@@ -130,6 +139,76 @@ export class RelayLink {
   }
 }
 
+/**
+ * A fast crossing (the guest's fast()): a read or a method call whose arguments are plain values
+ * (booleans, undefined, numbers, bounded strings), copied as values from one context to the other
+ * with no text built or parsed; the answer comes back as a value too, or as text in `{ t }` when it
+ * is not plain. The guests check what is plain; the host copies only those kinds.
+ */
+export function carryFastBetween(
+  from: { context: QuickJSContext },
+  to: { sandbox: Sandbox; fast: QuickJSHandle },
+  args: readonly QuickJSHandle[],
+): QuickJSHandle {
+  const source = from.context;
+  if (to.sandbox.damaged) throw new SandboxCrash("trap");
+  const target = to.sandbox.context;
+  const copies = args.map((arg) => copyPlain(source, target, arg));
+  try {
+    const result = to.sandbox.guarded(() =>
+      target.callFunction(to.fast, target.undefined, ...copies),
+    );
+    if (result.error) {
+      // Uncatchable in the guest: an interrupt or memory running out while answering.
+      const detail = to.sandbox.dumpSafely(result.error) as { message?: unknown };
+      result.error.dispose();
+      const message = typeof detail?.message === "string" ? detail.message : "out of memory";
+      return textAnswer(source, failure("InternalError", message));
+    }
+    try {
+      if (target.typeof(result.value) !== "object") return copyPlain(target, source, result.value);
+      const text = target.getProp(result.value, "t");
+      const answer = target.typeof(text) === "string" ? target.getString(text) : "";
+      text.dispose();
+      return textAnswer(
+        source,
+        answer.length > MAX_CROSSING_CHARS
+          ? failure("RangeError", "a value too large to pass")
+          : answer,
+      );
+    } finally {
+      result.value.dispose();
+    }
+  } finally {
+    for (const copy of copies) copy.dispose();
+  }
+}
+
+/** A plain value of one context made in the other (anything else becomes undefined). */
+function copyPlain(from: QuickJSContext, to: QuickJSContext, handle: QuickJSHandle): QuickJSHandle {
+  switch (from.typeof(handle)) {
+    case "number":
+      return to.newNumber(from.getNumber(handle));
+    case "string": {
+      const text = from.getString(handle);
+      return text.length > MAX_CROSSING_CHARS ? to.undefined : to.newString(text);
+    }
+    case "boolean":
+      return from.dump(handle) === true ? to.true : to.false;
+    default:
+      return to.undefined;
+  }
+}
+
+/** The `{ t }` a guest's fast() reads a text answer from. */
+function textAnswer(context: QuickJSContext, text: string): QuickJSHandle {
+  const object = context.newObject();
+  const value = context.newString(text);
+  context.setProp(object, "t", value);
+  value.dispose();
+  return object;
+}
+
 function failure(name: string, message: string): string {
   return JSON.stringify({ err: { e: { name, message, stack: "" } } });
 }
@@ -142,5 +221,11 @@ function installSide(sandbox: Sandbox, source: string): RelaySide {
     throw new Error(`the judge's relay failed to load: ${JSON.stringify(detail)}`);
   }
   const namespace = result.value;
-  return { sandbox, namespace, handle: sandbox.context.getProp(namespace, "handle") };
+  const { context } = sandbox;
+  return {
+    sandbox,
+    namespace,
+    handle: context.getProp(namespace, "handle"),
+    fast: context.getProp(namespace, "handleFast"),
+  };
 }
