@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { parseOrderedName, slugPattern } from "@/lib/content/ordered-name";
+import { parseOrderedName } from "@/lib/content/ordered-name";
+import { slugPattern } from "@/lib/content/slug";
 
 // Finding folders in the content tree by slug, for the scaffolding commands. They work on the raw
 // folders rather than through the loader so that `npm run new` still works while some other file in

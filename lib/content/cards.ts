@@ -1,11 +1,10 @@
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import { slugPattern } from "./slug";
 
 // Quiz cards for spaced repetition. Each card points back at the heading it was drawn from
 // (`section` + `anchor`), so a review session can link the learner to the full explanation and a test
 // can prove the link still resolves after the prose is edited.
-
-const kebab = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 // YAML turns an unquoted `answer: 429` into a number; say how to fix it rather than "expected string".
 const nonEmpty = z
@@ -45,12 +44,12 @@ const numberGradeSchema = z.strictObject({
 export const gradeSchema = z.discriminatedUnion("kind", [choiceGradeSchema, numberGradeSchema]);
 
 export const cardSchema = z.strictObject({
-  id: z.string().regex(kebab, "must be kebab-case (a-z, 0-9, single hyphens)"),
+  id: z.string().regex(slugPattern, "must be kebab-case (a-z, 0-9, single hyphens)"),
   source: z.enum(cardSources),
-  section: z.string().regex(kebab, "must be a section slug such as next-move"),
+  section: z.string().regex(slugPattern, "must be a section slug such as next-move"),
   anchor: z
     .string()
-    .regex(kebab, "must be a heading id such as why-does-the-check-have-to-be-atomic"),
+    .regex(slugPattern, "must be a heading id such as why-does-the-check-have-to-be-atomic"),
   prompt: nonEmpty,
   answer: nonEmpty,
   grade: gradeSchema.optional(),

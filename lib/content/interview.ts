@@ -1,19 +1,18 @@
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import { slugPattern } from "./slug";
 
 // A lesson's mock interview (interview.yaml beside cards.yaml): the timed answer drill with its rubric,
 // the follow-up questions (each one a next-move card of the same lesson), and the phases of the full
 // simulated round. An instructor adds a drill to a lesson by writing this file; content:check ties
 // every follow-up to its card (lib/authoring/check-interview.ts).
 
-const kebab = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 const nonEmpty = z
   .string({ error: "expected text (quote it in YAML if it looks like a number or a boolean)" })
   .trim()
   .min(1, "must not be empty");
 
-const slug = z.string().regex(kebab, "must be kebab-case (a-z, 0-9, single hyphens)");
+const slug = z.string().regex(slugPattern, "must be kebab-case (a-z, 0-9, single hyphens)");
 
 /** One key point a good answer makes; the learner ticks it when they said it. */
 export const rubricPointSchema = z.strictObject({

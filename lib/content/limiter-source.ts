@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ContentError } from "./content-error";
+import { SLUG_SOURCE } from "./slug";
 
-const fileNamePattern = /^[a-z0-9]+(?:-[a-z0-9]+)*\.ts$/;
+const fileNamePattern = new RegExp(`^${SLUG_SOURCE}\\.ts$`);
 
 /**
  * The source of one file in lib/limiters, for `<LimiterSource file="token-bucket.ts" />`: the lesson

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ContentError } from "./content-error";
-import { parseOrderedName, slugPattern } from "./ordered-name";
+import { parseOrderedName } from "./ordered-name";
+import { slugPattern } from "./slug";
 import { readMdxFile } from "./read-mdx-file";
 import {
   courseFrontmatterSchema,

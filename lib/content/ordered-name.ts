@@ -1,9 +1,8 @@
 // Folder and file names carry their order: `01.rate-limiter`, `03.reference.mdx`. The slug (the part
 // after the prefix) is what URLs and progress rows use, so it must be stable and URL-safe.
+import { SLUG_SOURCE } from "./slug";
 
-export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-const orderedPattern = /^(\d+)\.([a-z0-9]+(?:-[a-z0-9]+)*)$/;
+const orderedPattern = new RegExp(`^(\\d+)\\.(${SLUG_SOURCE})$`);
 
 export interface OrderedName {
   order: number;

@@ -4,7 +4,7 @@ import * as limiters from "@/lib/limiters";
 import * as simulation from "@/lib/simulation";
 import { ContentError } from "./content-error";
 import { evaluateExample, type ExampleModules, type ExampleResult } from "./example-runner";
-import { slugPattern } from "./ordered-name";
+import { slugPattern } from "./slug";
 
 /** The only modules a lesson example may import: the code the lesson is about. */
 export const exampleModules: ExampleModules = {

@@ -4,7 +4,8 @@ import {
   type ExerciseForJudge,
   type ExerciseLoadOptions,
 } from "@/lib/content/exercises";
-import type { JudgeLimits, SuiteSource } from "@/lib/judge/core/types";
+import type { SuiteSource } from "@/lib/judge/core/types";
+import { judgeLimitsOf } from "@/lib/judge/exercise-limits";
 import type { JudgeJob } from "@/lib/judge/node/protocol";
 import type { ResultsDocument } from "@/lib/judge/results";
 import { codeSchema, exerciseIdSchema } from "@/lib/progress/schemas";
@@ -98,7 +99,7 @@ function solutionJob(exercise: ExerciseForJudge, code: string): JudgeJob {
     reference: exercise.solution,
     exerciseId: exercise.id,
     mode: "submit",
-    limits: limitsOf(exercise),
+    limits: judgeLimitsOf(exercise.limits),
   };
 }
 
@@ -109,7 +110,7 @@ function testsJob(exercise: ExerciseForJudge, code: string, tests: string): Judg
     reference: exercise.solution,
     exerciseId: exercise.id,
     mode: "submit",
-    limits: limitsOf(exercise),
+    limits: judgeLimitsOf(exercise.limits),
   };
 }
 
@@ -120,13 +121,4 @@ function testsJob(exercise: ExerciseForJudge, code: string, tests: string): Judg
 function candidateSuite(source: string): SuiteSource {
   const hidden = /\bfrom\s+["']reference["']/.test(source);
   return { file: hidden ? "tests.hidden.candidate.ts" : "tests.candidate.ts", source, hidden };
-}
-
-function limitsOf(exercise: ExerciseForJudge): Partial<JudgeLimits> {
-  return {
-    ...(exercise.limits?.timeMs === undefined ? {} : { testTimeMs: exercise.limits.timeMs }),
-    ...(exercise.limits?.memoryMb === undefined
-      ? {}
-      : { memoryBytes: exercise.limits.memoryMb * 2 ** 20 }),
-  };
 }

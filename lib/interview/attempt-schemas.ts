@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { slugPattern } from "@/lib/content/slug";
 
 // What the browser sends when an attempt is finished, and what `details` holds in the database.
 // The score is never sent: the server counts the ticked points against the lesson's rubric.
@@ -6,8 +7,7 @@ import { z } from "zod";
 export const INTERVIEW_KINDS = ["drill", "follow-ups", "simulation"] as const;
 export type InterviewKind = (typeof INTERVIEW_KINDS)[number];
 
-const kebab = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const slug = z.string().max(100).regex(kebab, "must be a kebab-case id");
+const slug = z.string().max(100).regex(slugPattern, "must be a kebab-case id");
 const ids = z.array(slug).max(50, "at most 50 points");
 const ms = z
   .int("must be a whole number of milliseconds")

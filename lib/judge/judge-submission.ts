@@ -4,7 +4,8 @@ import {
   type ExerciseForJudge,
   type ExerciseLoadOptions,
 } from "@/lib/content/exercises";
-import type { JudgeLimits, SuiteSource } from "./core/types";
+import type { SuiteSource } from "./core/types";
+import { judgeLimitsOf } from "./exercise-limits";
 import { getJudgePool, type JudgePool } from "./node/pool";
 import type { JudgeJob } from "./node/protocol";
 import type { ResultsDocument } from "./results";
@@ -50,7 +51,7 @@ export function judgeJob(
     ...(mode === "submit" ? { reference: exercise.solution } : {}),
     exerciseId: exercise.id,
     mode,
-    limits: limitsOf(exercise),
+    limits: judgeLimitsOf(exercise.limits),
   };
 }
 
@@ -62,12 +63,4 @@ export function warmupJob(exercise: ExerciseForJudge): JudgeJob {
 /** Every exercise's reference judge, for workers to run at start-up (about 20 ms each). */
 export function warmupJobs(options: ExerciseLoadOptions = {}): JudgeJob[] {
   return listExercises(options).map((ref) => warmupJob(loadExerciseForJudge(ref.id, options)));
-}
-
-function limitsOf(exercise: ExerciseForJudge): Partial<JudgeLimits> {
-  const limits: Partial<JudgeLimits> = {};
-  if (exercise.limits?.timeMs !== undefined) limits.testTimeMs = exercise.limits.timeMs;
-  if (exercise.limits?.memoryMb !== undefined)
-    limits.memoryBytes = exercise.limits.memoryMb * 2 ** 20;
-  return limits;
 }

@@ -1,14 +1,14 @@
 import { z } from "zod";
+import { slugPattern } from "@/lib/content/slug";
 
 // Input shapes shared by lib/progress and the route handlers. Content ids are folder slugs without
 // their order prefix (content-model.md); anything else is refused before it reaches the database.
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const slug = (what: string) =>
   z
     .string({ error: `${what} must be a string` })
     .max(100, `${what} must be at most 100 characters`)
-    .regex(SLUG, `${what} must be a kebab-case slug such as rate-limiter`);
+    .regex(slugPattern, `${what} must be a kebab-case slug such as rate-limiter`);
 
 export const courseSchema = slug("course");
 export const lessonSchema = slug("lesson");

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { ContentError } from "@/lib/content/content-error";
 import { readMdxFile } from "@/lib/content/read-mdx-file";
+import { SLUG_SOURCE } from "@/lib/content/slug";
 import { trapFrontmatterSchema, type Prediction, type TrapLimits } from "./schema";
 
 // Trap folders: `traps/<letter>.<id>/` in a lesson, each holding README.mdx (question, prediction,
@@ -17,7 +18,7 @@ export const TRAP_FILES = {
   tests: "tests.ts",
 } as const;
 
-const folderPattern = /^([a-z])\.([a-z0-9]+(?:-[a-z0-9]+)*)$/;
+const folderPattern = new RegExp(`^([a-z])\\.(${SLUG_SOURCE})$`);
 
 export interface LessonRef {
   /** The lesson's folder (`.../lessons/01.rate-limiter`). */

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { slugPattern } from "@/lib/content/slug";
 
 // A trap's README.mdx frontmatter: the question the learner answers before anything runs, the form
 // of the answer (choices or a number), the review card a wrong prediction schedules, and what the
 // fix must do. The README's body is the explanation, shown after the run.
 
-const kebab = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const text = z
   .string({ error: (issue) => (issue.input === undefined ? "required" : "expected a string") })
   .trim()
@@ -55,7 +55,7 @@ export const trapFrontmatterSchema = z.strictObject({
   question: text,
   prediction: predictionSchema,
   /** The cards.yaml card (source: trap) that a wrong prediction creates or brings forward. */
-  card: z.string().regex(kebab, "must be a card id from the lesson's cards.yaml"),
+  card: z.string().regex(slugPattern, "must be a card id from the lesson's cards.yaml"),
   /** What the learner's fix must achieve, shown above the editor. Markdown. */
   task: text,
   limits: trapLimitsSchema.optional(),

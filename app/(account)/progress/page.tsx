@@ -7,21 +7,12 @@ import { getViewer } from "@/lib/auth";
 import { progressOverview } from "@/lib/progress/app-progress";
 import type { ProgressOverview } from "@/lib/progress/account";
 import { EXERCISE_STATUS_LABELS, exerciseStatus } from "@/lib/progress/exercise-status";
+import { verdictLabel } from "@/lib/judge/verdict-labels";
 import styles from "../page.module.css";
 
 export const metadata: Metadata = { title: "My progress" };
 // One learner's data: rendered per request, never cached.
 export const dynamic = "force-dynamic";
-
-const VERDICTS: Record<string, string> = {
-  accepted: "Accepted",
-  wrong_answer: "Wrong answer",
-  compile_error: "Compile error",
-  runtime_error: "Runtime error",
-  time_limit_exceeded: "Time limit exceeded",
-  memory_limit_exceeded: "Memory limit exceeded",
-  output_limit_exceeded: "Output limit exceeded",
-};
 
 export default async function ProgressPage() {
   const viewer = await getViewer(await headers());
@@ -145,9 +136,7 @@ function Overview({ overview }: { overview: ProgressOverview }) {
                               {EXERCISE_STATUS_LABELS[status]}
                             </td>
                             <td>
-                              {progress?.bestVerdict
-                                ? (VERDICTS[progress.bestVerdict] ?? progress.bestVerdict)
-                                : "—"}
+                              {progress?.bestVerdict ? verdictLabel(progress.bestVerdict) : "—"}
                             </td>
                             <td>{progress?.attempts ?? 0}</td>
                           </tr>

@@ -1,17 +1,8 @@
-import type { ResultsDocument, TestResult, Verdict } from "@/lib/judge/results";
+import type { ResultsDocument, TestResult } from "@/lib/judge/results";
+import { VERDICT_LABELS } from "@/lib/judge/verdict-labels";
 import { ChartDetails } from "./chart-details";
 import { TimelineChart } from "./timeline-chart";
 import styles from "./results-panel.module.css";
-
-export const verdictLabels: Record<Verdict, string> = {
-  accepted: "Accepted",
-  wrong_answer: "Wrong answer",
-  compile_error: "Compile error",
-  runtime_error: "Runtime error",
-  time_limit_exceeded: "Time limit exceeded",
-  memory_limit_exceeded: "Memory limit exceeded",
-  output_limit_exceeded: "Output limit exceeded",
-};
 
 const statusLabels: Record<TestResult["status"], string> = {
   pass: "passed",
@@ -47,7 +38,7 @@ export function ResultsPanel({ results, onGoTo }: ResultsPanelProps) {
             data-testid="verdict"
             data-verdict={results.verdict}
           >
-            {verdictLabels[results.verdict]}
+            {VERDICT_LABELS[results.verdict]}
           </span>
         </h2>
         <p className={styles.meta}>

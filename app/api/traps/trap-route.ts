@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { slugPattern } from "@/lib/content/slug";
 import { HttpProblem } from "@/lib/http/problem";
 import { systemWallClock } from "@/lib/time/wall-clock";
 import type { Viewer } from "@/lib/auth";
@@ -15,10 +16,7 @@ import { findTrap, poolJudge, type Trap, type TrapDeps } from "@/lib/traps";
 export const trapParamsSchema = z.strictObject({
   course: courseSchema,
   lesson: lessonSchema,
-  trap: z
-    .string()
-    .max(100)
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "trap must be a kebab-case slug"),
+  trap: z.string().max(100).regex(slugPattern, "trap must be a kebab-case slug"),
 });
 
 export type TrapParams = z.infer<typeof trapParamsSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { slugPattern } from "@/lib/content/slug";
 import { assertSameOrigin, HttpProblem, route } from "@/lib/http/problem";
 import { readJson } from "@/lib/http/body";
 import { jsonResponse } from "@/lib/http/respond";
@@ -15,10 +16,7 @@ export const dynamic = "force-dynamic";
 const bodySchema = z.strictObject({
   course: courseSchema,
   lesson: lessonSchema,
-  card: z
-    .string()
-    .max(100)
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "card must be a kebab-case slug"),
+  card: z.string().max(100).regex(slugPattern, "card must be a kebab-case slug"),
   rating: z
     .number({ error: "rating must be a number" })
     .refine((value) => (RATINGS as readonly number[]).includes(value), {

@@ -8,9 +8,9 @@ import { ExerciseMark } from "@/app/_components/progress/exercise-mark";
 import { CodeFigure, HighlightedHtml } from "@/app/_components/mdx/code-block";
 import { lessonMdxComponents } from "@/app/_components/mdx/mdx-components";
 import { compileMdx } from "@/lib/content/compile-mdx";
-import { loadExerciseForClient, type ExerciseLimits } from "@/lib/content/exercises";
+import { loadExerciseForClient } from "@/lib/content/exercises";
 import { highlightToHtml } from "@/lib/content/highlight";
-import type { JudgeLimits } from "@/lib/judge/core/types";
+import { judgeLimitsOf } from "@/lib/judge/exercise-limits";
 import { courseHref, exerciseHref, lessonHref } from "@/lib/content/urls";
 import styles from "@/app/_components/exercise/exercise.module.css";
 
@@ -46,13 +46,6 @@ export async function generateMetadata({ params }: ExerciseParams): Promise<Meta
 }
 
 /** The README's limits in the judge's terms, so Run in the browser enforces what Submit does. */
-function judgeLimits(limits: ExerciseLimits | undefined): Partial<JudgeLimits> {
-  return {
-    ...(limits?.timeMs !== undefined ? { testTimeMs: limits.timeMs } : {}),
-    ...(limits?.memoryMb !== undefined ? { memoryBytes: limits.memoryMb * 2 ** 20 } : {}),
-  };
-}
-
 const difficultyLabels = { easy: "Easy", medium: "Medium", hard: "Hard" } as const;
 
 /**
@@ -111,7 +104,7 @@ export default async function ExercisePage({ params }: ExerciseParams) {
         visibleTests={exercise.visibleTests}
         hints={summary.hints}
         typeDeclarations={exercise.judgeTypes}
-        limits={judgeLimits(exercise.limits)}
+        limits={judgeLimitsOf(exercise.limits)}
         prompt={
           <div className="prose">
             <Content components={lessonMdxComponents({ lesson, mdxFile: exercise.readme.file })} />
