@@ -2,6 +2,7 @@
 
 import { useSyncExternalStore } from "react";
 import { lastReadKey, parseLastRead, requestResume } from "./last-read";
+import { readStored } from "./browser-storage";
 
 interface ContinueLinkProps {
   course: string;
@@ -24,13 +25,7 @@ export function ContinueLink({ course, lesson, className, fallback }: ContinueLi
   const key = lastReadKey(course, lesson);
   const raw = useSyncExternalStore(
     subscribe,
-    () => {
-      try {
-        return window.localStorage.getItem(key);
-      } catch {
-        return null;
-      }
-    },
+    () => readStored(key),
     () => null,
   );
   const lastRead = parseLastRead(raw);

@@ -1,6 +1,8 @@
 // Where the reader was in each lesson, kept in this browser's localStorage (server-side progress is a
 // separate feature). One small record per lesson; nothing here is trusted beyond its shape.
 
+import { readStored, writeStored } from "./browser-storage";
+
 export interface LastRead {
   section: string;
   title: string;
@@ -34,19 +36,12 @@ export function parseLastRead(raw: string | null): LastRead | null {
 }
 
 export function readLastRead(key: string): LastRead | null {
-  try {
-    return parseLastRead(window.localStorage.getItem(key));
-  } catch {
-    return null; // storage disabled (private mode, blocked cookies)
-  }
+  return parseLastRead(readStored(key));
 }
 
 export function writeLastRead(key: string, value: LastRead): void {
-  try {
-    window.localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // Storage full or disabled: resuming is a convenience, not worth an error.
-  }
+  // Storage full or disabled: resuming is a convenience, not worth an error.
+  writeStored(key, JSON.stringify(value));
 }
 
 /** Set by a "Continue" link so the section page it opens restores the saved scroll position. */

@@ -3,6 +3,8 @@
 // The pure parts (which copy wins on load, the storage format) are separate from the browser calls
 // so they can be unit-tested.
 
+import { readStored, writeStored } from "../browser-storage";
+
 export interface LocalDraft {
   code: string;
   /** True once the server has acknowledged exactly this code. */
@@ -71,21 +73,12 @@ export function chooseInitialCode(input: {
 }
 
 export function readLocalDraft(exerciseId: string): LocalDraft | null {
-  try {
-    return decodeLocalDraft(window.localStorage.getItem(draftStorageKey(exerciseId)));
-  } catch {
-    // Storage can be disabled (private mode, a policy); the editor still works without it.
-    return null;
-  }
+  // Storage can be disabled (private mode, a policy); the editor still works without it.
+  return decodeLocalDraft(readStored(draftStorageKey(exerciseId)));
 }
 
 export function writeLocalDraft(exerciseId: string, draft: LocalDraft): boolean {
-  try {
-    window.localStorage.setItem(draftStorageKey(exerciseId), encodeLocalDraft(draft));
-    return true;
-  } catch {
-    return false;
-  }
+  return writeStored(draftStorageKey(exerciseId), encodeLocalDraft(draft));
 }
 
 export type ServerDraftResult =

@@ -2,6 +2,7 @@
 
 import { Fragment, useEffect, useState } from "react";
 import styles from "./exercise.module.css";
+import { readStored, writeStored } from "../browser-storage";
 
 function storageKey(exerciseId: string) {
   return `tradeoff:exercise:${exerciseId}:hints`;
@@ -12,14 +13,11 @@ export function Hints({ exerciseId, hints }: { exerciseId: string; hints: readon
   const [revealed, setRevealed] = useState(0);
 
   useEffect(() => {
-    try {
-      const stored = Number(window.localStorage.getItem(storageKey(exerciseId)));
-      // Restoring after mount keeps the server HTML and the first client render identical.
-      // eslint-disable-next-line react-hooks/set-state-in-effect
-      if (Number.isInteger(stored) && stored > 0) setRevealed(Math.min(stored, hints.length));
-    } catch {
-      // No storage: every visit starts with the hints hidden.
-    }
+    // Restoring after mount keeps the server HTML and the first client render identical. No
+    // storage: every visit starts with the hints hidden.
+    const stored = Number(readStored(storageKey(exerciseId)));
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (Number.isInteger(stored) && stored > 0) setRevealed(Math.min(stored, hints.length));
   }, [exerciseId, hints.length]);
 
   if (hints.length === 0) return null;
@@ -27,11 +25,7 @@ export function Hints({ exerciseId, hints }: { exerciseId: string; hints: readon
   const reveal = () => {
     const next = Math.min(revealed + 1, hints.length);
     setRevealed(next);
-    try {
-      window.localStorage.setItem(storageKey(exerciseId), String(next));
-    } catch {
-      // Not remembered; still shown.
-    }
+    writeStored(storageKey(exerciseId), String(next)); // not remembered without storage; still shown
   };
 
   return (

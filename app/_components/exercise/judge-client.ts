@@ -1,5 +1,6 @@
 import "@/lib/http/zod-without-eval";
 import { resultsDocumentSchema, type ResultsDocument } from "@/lib/judge/results";
+import { problemParts, problemSummary } from "@/lib/http/read-problem";
 
 // Talks to the judge routes and turns every way a request can go wrong into something the toolbar
 // can say: the results, a rate limit with its countdown, a network failure, a server error.
@@ -82,23 +83,24 @@ export function readQuota(headers: Headers): Quota | null {
 
 async function interpretBody(response: Response, nowMs: number): Promise<JudgeOutcome> {
   const payload = await readJson(response);
+  const problem = problemParts(payload);
   // The judge's queue is full (503 with Retry-After): a wait, like a rate limit, not a failure.
   if (response.status === 503 && response.headers.has("retry-after")) {
     return {
       kind: "rate-limited",
       retryAfterSeconds: parseRetryAfter(response.headers.get("retry-after"), nowMs) ?? 5,
-      message: problemDetail(payload) ?? "The judge is busy right now.",
+      message: problemSummary(problem) ?? "The judge is busy right now.",
     };
   }
   if (response.status === 429) {
     const retryAfterSeconds = parseRetryAfter(response.headers.get("retry-after"), nowMs) ?? 10;
     // The judge guard's refusals explain themselves (a pause after a stopped judge); the rate
     // limiter's are all the same story.
-    const guard = /^(The judge is paused|Too many judges)/.test(problemTitle(payload) ?? "");
+    const guard = /^(The judge is paused|Too many judges)/.test(problem?.title ?? "");
     return {
       kind: "rate-limited",
       retryAfterSeconds,
-      message: (guard ? problemDetail(payload) : null) ?? "Too many submissions in a short time.",
+      message: (guard ? problemSummary(problem) : null) ?? "Too many submissions in a short time.",
     };
   }
   if (response.ok) {
@@ -110,7 +112,7 @@ async function interpretBody(response: Response, nowMs: number): Promise<JudgeOu
       message: "The judge answered with something this page cannot read. Try again in a moment.",
     };
   }
-  const detail = problemDetail(payload);
+  const detail = problemSummary(problem);
   // The judge queue's deadline passed (504): the submission is still judged and recorded, and
   // the detail says where to find it.
   if (response.status === 504 && detail) {
@@ -151,28 +153,6 @@ async function readJson(response: Response): Promise<unknown> {
   } catch {
     return null;
   }
-}
-
-/** problem+json: `detail`, else the first field error's reason, else `title`. */
-function problemDetail(payload: unknown): string | null {
-  if (typeof payload !== "object" || payload === null) return null;
-  const record = payload as Record<string, unknown>;
-  if (typeof record.detail === "string") return record.detail;
-  const errors = record.errors;
-  if (Array.isArray(errors) && errors.length > 0) {
-    const first = errors[0] as Record<string, unknown>;
-    const field = typeof first.field === "string" ? `${first.field}: ` : "";
-    if (typeof first.reason === "string") return `${field}${first.reason}`;
-    if (typeof first.message === "string") return `${field}${first.message}`;
-  }
-  if (typeof record.title === "string") return record.title;
-  return null;
-}
-
-function problemTitle(payload: unknown): string | null {
-  if (typeof payload !== "object" || payload === null) return null;
-  const title = (payload as Record<string, unknown>).title;
-  return typeof title === "string" ? title : null;
 }
 
 const runsRecorded = new Set<string>();

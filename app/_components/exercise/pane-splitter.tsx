@@ -9,6 +9,7 @@ import {
   type RefObject,
 } from "react";
 import { parsePaneLayout } from "@/lib/workspace/prefs";
+import { readStored, writeStored } from "../browser-storage";
 
 // The workspace's two splits (decision 295): CSS lays the panes out from two custom properties on
 // the workspace (`--ws-columns`, the prompt's share; `--ws-rows`, the code's), with defaults in the
@@ -100,28 +101,19 @@ export function PaneSplitter({ split, container, controls, label, className }: P
 
   const remember = () => {
     const share = current.current;
-    try {
-      window.localStorage.setItem(
-        storageKey(split),
-        JSON.stringify({
-          [split.ids[0]]: share,
-          [split.ids[1]]: Math.round((100 - share) * 100) / 100,
-        }),
-      );
-    } catch {
-      // Remembered for this page view only.
-    }
+    // Without storage: remembered for this page view only.
+    writeStored(
+      storageKey(split),
+      JSON.stringify({
+        [split.ids[0]]: share,
+        [split.ids[1]]: Math.round((100 - share) * 100) / 100,
+      }),
+    );
   };
 
   // What the inline script applied before paint (or the default): the separator's own value.
   useEffect(() => {
-    let stored: string | null = null;
-    try {
-      stored = window.localStorage.getItem(storageKey(split));
-    } catch {
-      return;
-    }
-    const share = readSplit(split, stored);
+    const share = readSplit(split, readStored(storageKey(split)));
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (share !== null) apply(share);
     // Read once after mount; the split never changes.

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { CodeEditor } from "./code-editor";
 import { ConfirmDialog } from "./confirm-dialog";
 import styles from "./exercise.module.css";
+import { readStored, writeStored } from "../browser-storage";
 
 function gaveUpKey(exerciseId: string) {
   return `tradeoff:exercise:${exerciseId}:gave-up`;
@@ -25,12 +26,9 @@ export function SolutionPanel({ exerciseId, solved }: { exerciseId: string; solv
   const [gaveUp, setGaveUp] = useState(false);
 
   useEffect(() => {
-    try {
-      // eslint-disable-next-line react-hooks/set-state-in-effect
-      setGaveUp(window.localStorage.getItem(gaveUpKey(exerciseId)) === "1");
-    } catch {
-      // No storage: giving up is asked again on the next visit.
-    }
+    // No storage: giving up is asked again on the next visit.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setGaveUp(readStored(gaveUpKey(exerciseId)) === "1");
   }, [exerciseId]);
 
   const load = async () => {
@@ -58,11 +56,8 @@ export function SolutionPanel({ exerciseId, solved }: { exerciseId: string; solv
   };
 
   const giveUp = () => {
-    try {
-      window.localStorage.setItem(gaveUpKey(exerciseId), "1");
-    } catch {
-      // Still shown now; asked again next time.
-    }
+    // Without storage: still shown now, asked again next time.
+    writeStored(gaveUpKey(exerciseId), "1");
     setGaveUp(true);
     void load();
   };

@@ -2,6 +2,7 @@
 
 import { useCallback, useSyncExternalStore } from "react";
 import { DEFAULT_EDITOR_PREFS, parseEditorPrefs, type EditorPrefs } from "@/lib/workspace/prefs";
+import { writeStored } from "../browser-storage";
 
 // The editor's settings (word wrap, font size), one copy per browser, shared by every editor on the
 // page and by other tabs (the storage event). The server and the first client render use the
@@ -46,11 +47,7 @@ export function useEditorPrefs(): [EditorPrefs, (change: Partial<EditorPrefs>) =
   const update = useCallback((change: Partial<EditorPrefs>) => {
     const next = JSON.stringify({ ...read(), ...change });
     memory = next;
-    try {
-      window.localStorage.setItem(KEY, next);
-    } catch {
-      // Kept in memory only.
-    }
+    writeStored(KEY, next); // without storage, kept in memory only
     for (const listener of listeners) listener();
   }, []);
   return [prefs, update];

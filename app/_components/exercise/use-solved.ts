@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useState } from "react";
+import { readStored, writeStored } from "../browser-storage";
 
 function solvedKey(exerciseId: string) {
   return `tradeoff:exercise:${exerciseId}:solved`;
@@ -14,13 +15,10 @@ export function useSolved(course: string, lesson: string, exerciseId: string) {
   const [solved, setSolved] = useState(false);
 
   useEffect(() => {
-    try {
-      // Read after mount so the server HTML and the first client render agree.
-      // eslint-disable-next-line react-hooks/set-state-in-effect
-      if (window.localStorage.getItem(solvedKey(exerciseId)) === "1") setSolved(true);
-    } catch {
-      // Without storage the solution unlocks again on the next accepted submission.
-    }
+    // Read after mount so the server HTML and the first client render agree. Without storage the
+    // solution unlocks again on the next accepted submission.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (readStored(solvedKey(exerciseId)) === "1") setSolved(true);
     const request = new AbortController();
     void fetchSolved(course, lesson, exerciseId, request.signal).then((onServer) => {
       if (onServer) setSolved(true);
@@ -30,11 +28,7 @@ export function useSolved(course: string, lesson: string, exerciseId: string) {
 
   const markSolved = useCallback(() => {
     setSolved(true);
-    try {
-      window.localStorage.setItem(solvedKey(exerciseId), "1");
-    } catch {
-      // Solved for this page view only.
-    }
+    writeStored(solvedKey(exerciseId), "1"); // without storage: for this page view only
   }, [exerciseId]);
 
   return { solved, markSolved };

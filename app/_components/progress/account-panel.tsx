@@ -6,6 +6,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { authClient, authErrorMessage } from "@/lib/auth/client";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "@/lib/auth/password-rules";
 import styles from "./account.module.css";
+import { readProblem } from "@/lib/http/read-problem";
 
 interface Me {
   viewer: { userId: string; role: string; anonymous: boolean } | null;
@@ -71,8 +72,7 @@ export function AccountPanel() {
       router.refresh();
       return;
     }
-    const problem = (await response.json().catch(() => null)) as { title?: string } | null;
-    setError(problem?.title ?? "Could not delete the account.");
+    setError((await readProblem(response))?.title ?? "Could not delete the account.");
   };
 
   return (

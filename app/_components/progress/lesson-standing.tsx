@@ -7,6 +7,7 @@ import { ContinueLink } from "../continue-link";
 import { lastReadKey, parseLastRead } from "../last-read";
 import { useLearnerSummary } from "./learner-summary-store";
 import styles from "./standing.module.css";
+import { readStored } from "../browser-storage";
 
 export interface LessonStandingProps {
   course: string;
@@ -133,13 +134,7 @@ function useStoredLastRead(key: string): string | null {
       window.addEventListener("storage", onChange);
       return () => window.removeEventListener("storage", onChange);
     },
-    () => {
-      try {
-        return window.localStorage.getItem(key);
-      } catch {
-        return null;
-      }
-    },
+    () => readStored(key),
     () => null,
   );
 }

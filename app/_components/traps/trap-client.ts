@@ -1,5 +1,6 @@
 import type { ResultsDocument } from "@/lib/judge/results";
 import type { ScenarioOutcome } from "@/lib/traps/outcome";
+import { readProblem } from "@/lib/http/read-problem";
 
 // The trap routes, from the browser. Every way a request can fail becomes a sentence to show.
 
@@ -53,13 +54,9 @@ async function post<T>(url: string, body: unknown): Promise<Outcome<T>> {
     };
   }
   if (response.ok) return { ok: true, value: (await response.json()) as T };
-  let detail = "";
-  try {
-    const problem = (await response.json()) as { errors?: { reason?: string }[]; title?: string };
-    detail = problem.errors?.[0]?.reason ?? problem.title ?? "";
-  } catch {
-    // Not a problem document: the status says enough.
-  }
+  // Not a problem document: the status says enough.
+  const problem = await readProblem(response);
+  const detail = problem?.errors[0]?.reason ?? problem?.title ?? "";
   return {
     ok: false,
     message: `The server refused it (HTTP ${response.status}${detail ? `: ${detail}` : ""}).`,

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { readStored, writeStored } from "../browser-storage";
 import { Markdown } from "../cards/inline-markdown";
 import { CodeEditor } from "../exercise/code-editor";
 import type { EditorHandle } from "../exercise/monaco-editor";
@@ -14,23 +15,6 @@ function draftKey(props: { course: string; lesson: string; id: string }) {
   return `tradeoff:trap:${props.course}/${props.lesson}/${props.id}`;
 }
 
-function readDraft(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function writeDraft(key: string, code: string | null) {
-  try {
-    if (code === null) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, code);
-  } catch {
-    // Without storage the draft lasts as long as the page.
-  }
-}
-
 /**
  * "Fix it": the snippet in the exercise page's editor, judged on the server by the trap's tests, and
  * the scenario replayed against the fix. Ctrl+Enter checks. The draft stays in this browser.
@@ -38,7 +22,7 @@ function writeDraft(key: string, code: string | null) {
 export function TrapFix(props: TrapWorkspaceProps & { onAccepted: () => void }) {
   const { course, lesson, id, snippet, task, onAccepted } = props;
   const key = draftKey(props);
-  const [code, setCode] = useState(() => readDraft(key) ?? snippet);
+  const [code, setCode] = useState(() => readStored(key) ?? snippet);
   // null until the "judge" declarations are here: Monaco reads them once, when it mounts.
   const [types, setTypes] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -59,7 +43,8 @@ export function TrapFix(props: TrapWorkspaceProps & { onAccepted: () => void }) 
 
   function change(next: string) {
     setCode(next);
-    writeDraft(key, next === snippet ? null : next);
+    // Without storage the draft lasts as long as the page.
+    writeStored(key, next === snippet ? null : next);
   }
 
   async function check() {

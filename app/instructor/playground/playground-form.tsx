@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { CodeEditor } from "@/app/_components/exercise/code-editor";
 import styles from "../_components/instructor.module.css";
+import { problemParts } from "@/lib/http/read-problem";
 
 export interface PlaygroundExercise {
   id: string;
@@ -65,17 +66,13 @@ export function PlaygroundForm({
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ exerciseId, kind, code }),
       });
-      const body = (await response.json()) as {
-        runs?: PlaygroundRun[];
-        title?: string;
-        detail?: string;
-        errors?: { field: string; reason: string }[];
-      };
+      const body = (await response.json()) as { runs?: PlaygroundRun[] };
       if (!response.ok || !body.runs) {
-        const reasons = body.errors?.map((e) => `${e.field}: ${e.reason}`).join("; ");
+        const problem = problemParts(body);
+        const reasons = problem?.errors.map((e) => `${e.field ?? ""}: ${e.reason}`).join("; ");
         setState({
           kind: "failed",
-          message: [body.title, body.detail, reasons].filter(Boolean).join(" — "),
+          message: [problem?.title, problem?.detail, reasons].filter(Boolean).join(" — "),
         });
         return;
       }

@@ -1,4 +1,5 @@
 import type { AttemptInput, AttemptView } from "@/lib/interview/attempt-schemas";
+import { readProblem } from "@/lib/http/read-problem";
 
 // The interview routes, from the browser. Dates arrive as strings.
 
@@ -21,13 +22,10 @@ export async function postAttempt(
     return { ok: false, message: "Could not reach the server: nothing was saved. Try again." };
   }
   if (!response.ok) {
-    let detail = "";
-    try {
-      const problem = (await response.json()) as { errors?: { field: string; reason: string }[] };
-      detail = problem.errors?.map((e) => `${e.field || "body"}: ${e.reason}`).join("; ") ?? "";
-    } catch {
-      detail = "";
-    }
+    const problem = await readProblem(response);
+    const detail = (problem?.errors ?? [])
+      .map((e) => `${e.field || "body"}: ${e.reason}`)
+      .join("; ");
     return {
       ok: false,
       message: `Not saved (HTTP ${response.status})${detail ? `: ${detail}` : ""}. Try again.`,
