@@ -2,12 +2,9 @@
 
 import { type RefObject, useEffect, useId, useRef, useState } from "react";
 import type { Trace } from "@/lib/judge/results";
-import {
-  describeDivergence,
-  formatSecondsExact,
-  layoutTimeline,
-  TIMELINE_WIDTH,
-} from "./timeline-geometry";
+import { describeDivergence } from "./timeline-divergence";
+import { layoutTimeline, TIMELINE_WIDTH } from "./timeline-geometry";
+import { formatSecondsExact } from "./timeline-scale";
 import styles from "./timeline-chart.module.css";
 
 // Rows beyond this go unlisted in the table alternative; the divergence row is always kept.

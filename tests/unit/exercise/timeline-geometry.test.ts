@@ -1,11 +1,8 @@
 import { describe, expect, test } from "vitest";
-import {
-  describeDivergence,
-  formatSeconds,
-  groupByInstant,
-  layoutTimeline,
-  niceTicks,
-} from "@/app/_components/exercise/timeline-geometry";
+import { groupByInstant } from "@/app/_components/exercise/timeline-cells";
+import { describeDivergence } from "@/app/_components/exercise/timeline-divergence";
+import { layoutTimeline } from "@/app/_components/exercise/timeline-geometry";
+import { formatSeconds, niceTicks } from "@/app/_components/exercise/timeline-scale";
 import type { Trace, TraceRequest } from "@/lib/judge/results";
 
 function burstAt(t: number, count: number, expected: boolean, actual = expected): TraceRequest[] {
