@@ -57,7 +57,10 @@ export function allPlain(values: unknown[]): boolean {
   return true;
 }
 
-/** Booleans, the common case, travel as a string of 0s and 1s: nothing to parse, cheap to index. */
+/**
+ * Booleans, the common case, travel as a string of 0s and 1s: nothing to parse, cheap to index
+ * (the drivers read answer i as `encoded[i] === "1"`, or `encoded[i]` for a list of values).
+ */
 export function encodeAnswers(values: unknown[]): EncodedAnswers {
   const bits: string[] = [];
   for (let i = 0; i < values.length; i++) {
@@ -65,8 +68,4 @@ export function encodeAnswers(values: unknown[]): EncodedAnswers {
     push(bits, values[i] ? "1" : "0");
   }
   return join(bits, "");
-}
-
-export function answerAt(encoded: EncodedAnswers, i: number): unknown {
-  return typeof encoded === "string" ? encoded[i] === "1" : encoded[i];
 }

@@ -39,18 +39,18 @@ export function javaRandom(seed: number): (bound: number) => number {
   let lo = ((seed % TWO_24) ^ 0xece66d) >>> 0;
   let hi = ((H.floor(seed / TWO_24) % TWO_24) ^ 0x5de) >>> 0;
   // Only nextInt's next(31) is ever needed. Operands stay below 2^48, so ">>> 0" is an exact floor
-  // here, and cheaper in QuickJS than a call to Math.floor (suites draw thousands of these).
-  const next31 = () => {
-    const low = lo * 0xece66d + 0xb;
-    const high = hi * 0xece66d + lo * 0x5de + ((low / TWO_24) >>> 0);
-    lo = low % TWO_24;
-    hi = high % TWO_24;
-    return ((hi * TWO_24 + lo) / 0x20000) >>> 0;
-  };
+  // here, and cheaper in QuickJS than a call to Math.floor. Suites draw thousands of these per
+  // test, and a function call is most of a draw's cost in QuickJS: the step is written out in the
+  // one function, not called.
   return (bound) => {
-    if ((bound & -bound) === bound) return H.floor((bound * next31()) / 0x80000000);
+    const power = (bound & -bound) === bound;
     for (;;) {
-      const bits = next31();
+      const low = lo * 0xece66d + 0xb;
+      const high = hi * 0xece66d + lo * 0x5de + ((low / TWO_24) >>> 0);
+      lo = low % TWO_24;
+      hi = high % TWO_24;
+      const bits = ((hi * TWO_24 + lo) / 0x20000) >>> 0;
+      if (power) return H.floor((bound * bits) / 0x80000000);
       const value = bits % bound;
       if (bits - value + (bound - 1) <= 0x7fffffff) return value;
     }

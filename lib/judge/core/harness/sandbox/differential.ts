@@ -1,14 +1,7 @@
 import { H, push } from "./intrinsics";
 import { JudgeFailure, register, registry, sameValue } from "./assertions";
 import { thrownWhere } from "./messages";
-import {
-  answerAt,
-  answers,
-  allPlain,
-  encodeAnswers,
-  savedAnswer,
-  type EncodedAnswers,
-} from "./answers";
+import { answers, allPlain, encodeAnswers, savedAnswer, type EncodedAnswers } from "./answers";
 import { ManualClock } from "./clock";
 import { defaultCall } from "./drive";
 import { compareWithReference } from "./compare";
@@ -116,10 +109,16 @@ function disagrees(
     const count = step.count === undefined ? 1 : step.count;
     for (let k = 0; k < count; k++) {
       const mine = call1(limiter, step);
+      // The answer read in place (answers.ts) and equal answers not passed to sameValue(): a call
+      // is much of a request's cost in QuickJS, and random traces make thousands of requests.
       const theirs =
-        expected === undefined ? call1(reference as Limiter, step) : answerAt(expected, answered++);
+        expected === undefined
+          ? call1(reference as Limiter, step)
+          : typeof expected === "string"
+            ? expected[answered++] === "1"
+            : expected[answered++];
       if (values !== undefined) push(values, theirs);
-      if (!sameValue(mine, theirs)) return true;
+      if (mine !== theirs && !sameValue(mine, theirs)) return true;
     }
   }
   return false;

@@ -75,11 +75,13 @@ export function drive(
     for (let c = 0; c < clocks.length; c++) moveClock(clocks[c]!, step, "trace");
     const count = step.count === undefined ? 1 : step.count;
     for (let k = 0; k < count && !stop; k++) {
+      // A function call is much of a request's cost in QuickJS: booleans, the usual answers, are
+      // decided here without asDecision's, as equal answers are without sameValue's.
       const expectedValue = expectedFor(step, k);
       const r: RequestRecord = {
         t: clocks[0]!.now(),
         expectedValue,
-        expected: asDecision(expectedValue),
+        expected: typeof expectedValue === "boolean" ? expectedValue : asDecision(expectedValue),
       };
       if (step.n !== undefined) r.n = step.n;
       if (step.key !== undefined) r.key = step.key;
@@ -102,8 +104,11 @@ export function drive(
         if (e instanceof H.Error) r.where = learnerLine(e);
         r.actualValue = undefined;
       }
-      r.actual = asDecision(r.actualValue);
-      let differs = r.error !== undefined || !sameValue(r.actualValue, r.expectedValue);
+      const actualValue = r.actualValue;
+      r.actual = typeof actualValue === "boolean" ? actualValue : asDecision(actualValue);
+      let differs =
+        r.error !== undefined ||
+        (actualValue !== r.expectedValue && !sameValue(actualValue, r.expectedValue));
       if (
         differs &&
         r.error === undefined &&
@@ -118,7 +123,7 @@ export function drive(
         differs = false;
       }
       if (levels) push(levels, level!());
-      push(requests, r);
+      requests[requests.length] = r;
       if (differs && divergence === null) {
         divergence = requests.length - 1;
         // Both sides' own account of their state at that moment (explain.ts).
