@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_DATABASE_URL } from "@/lib/db/target";
+import { hiddenInstanceEnvShape } from "@/lib/judge/node/hidden-instance-config";
 import { judgeQueueEnvShape } from "@/lib/judge/node/queue-config";
 import { protectionEnvShape } from "@/lib/protection/config";
 
@@ -28,6 +29,8 @@ const envSchema = z.object({
   ...protectionEnvShape,
   // The judge queue: JUDGE_QUEUE_URL, JUDGE_QUEUE_MAX_WAITING, … (lib/judge/node/queue-config.ts).
   ...judgeQueueEnvShape,
+  // The hidden suites in a second module per judge worker: JUDGE_HIDDEN_INSTANCE=on|off (decision 310).
+  ...hiddenInstanceEnvShape,
 });
 
 export type Env = z.infer<typeof envSchema>;

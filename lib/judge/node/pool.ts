@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { Worker, type WorkerOptions } from "node:worker_threads";
+import { env } from "@/lib/env";
 import { SANDBOX_RETIRE_BYTES } from "../core/memory";
 import type { ResultsDocument, TestResult, Verdict } from "../results";
 import { hardKillAfterMs, killedDocument } from "./killed-document";
@@ -22,6 +23,11 @@ export interface JudgePoolOptions {
   killGraceMs?: number;
   /** A worker is replaced after this many judges, whatever its memory says. */
   maxJudgesPerWorker?: number;
+  /**
+   * The hidden suites and the reference in a second module per worker (decisions 265, 310);
+   * defaults to JUDGE_HIDDEN_INSTANCE.
+   */
+  hiddenInstance?: boolean;
 }
 
 interface Queued {
@@ -101,6 +107,7 @@ export class JudgePool {
       root: options.root ?? process.cwd(),
       killGraceMs: options.killGraceMs ?? 700,
       maxJudgesPerWorker: options.maxJudgesPerWorker ?? 2000,
+      hiddenInstance: options.hiddenInstance ?? env.JUDGE_HIDDEN_INSTANCE === "on",
       ...(options.warmup ? { warmup: [options.warmup].flat() } : {}),
     };
     for (let i = 0; i < this.options.size; i++) this.slots.push(this.spawn());
@@ -154,6 +161,7 @@ export class JudgePool {
       root: this.options.root,
       journal,
       ...(this.options.warmup ? { warmup: this.options.warmup } : {}),
+      hiddenInstance: this.options.hiddenInstance,
     };
     // Turbopack (16.2+) rewrites `new Worker(path)` of worker_threads into a bundled-module lookup
     // that cannot find this plain file under `next start` (MODULE_NOT_FOUND), and 16.4.6 ignores a

@@ -44,4 +44,6 @@ export interface WorkerData {
   journal: SharedArrayBuffer;
   /** Judges run at start-up so the first real one finds the module warm and its answers recorded. */
   warmup?: JudgeJob[];
+  /** The hidden suites and the reference judged in a second module of their own (decision 310). */
+  hiddenInstance?: boolean;
 }

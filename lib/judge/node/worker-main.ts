@@ -24,15 +24,20 @@ export async function startJudgeWorker(): Promise<void> {
   // One sandbox kept in the snapshot serves every judge (decision 275): erasing the memory after a
   // judge also makes it fresh, so no judge makes a runtime or loads the harness.
   const sandbox = await WorkerSandbox.load(loadQuickJS, { keep: true });
+  // The hidden suites' and the reference's own module, with its kept sandbox (decisions 265, 310).
+  const hidden = data.hiddenInstance
+    ? await WorkerSandbox.load(loadQuickJS, { keep: true })
+    : undefined;
+  const sandboxes = { learner: sandbox, ...(hidden ? { hidden } : {}) };
   // The differential test imports fast-check on demand; load it now, not during someone's judge.
   await import("fast-check");
   const [first, ...others] = data.warmup ?? [];
   if (first) {
     // The first twice: once compiles the harness paths, the second lets the engine's tiering catch
     // up. Then one reference judge per exercise, which records that exercise's reference answers.
-    await judge(sandbox, first, () => {}, journal);
-    await judge(sandbox, first, () => {}, journal);
-    for (const job of others) await judge(sandbox, job, () => {}, journal);
+    await judge(sandboxes, first, () => {}, journal);
+    await judge(sandboxes, first, () => {}, journal);
+    for (const job of others) await judge(sandboxes, job, () => {}, journal);
   }
   send({
     type: "ready",
@@ -43,7 +48,7 @@ export async function startJudgeWorker(): Promise<void> {
   port.on("message", (message: ToWorker) => {
     if (message.type !== "judge") return;
     const { id, job } = message;
-    judge(sandbox, job, send, journal, id).catch((error: unknown) => {
+    judge(sandboxes, job, send, journal, id).catch((error: unknown) => {
       send({ type: "failed", id, message: error instanceof Error ? error.message : String(error) });
     });
   });
@@ -54,8 +59,14 @@ const referenceAnswers = new ReferenceAnswerCache();
 // Opened on the worker's own thread: the safety nets count this thread's CPU, not the wall clock.
 const cpuClock = openThreadCpuClock();
 
+/** A worker's modules: the learner's, and the hidden suites' when they have their own. */
+interface WorkerSandboxes {
+  learner: WorkerSandbox;
+  hidden?: WorkerSandbox;
+}
+
 async function judge(
-  sandbox: WorkerSandbox,
+  { learner: sandbox, hidden }: WorkerSandboxes,
   job: JudgeJob,
   send: (message: FromWorker) => void,
   journal: JournalWriter,
@@ -81,15 +92,21 @@ async function judge(
         damaged = true;
       },
       prepared: sandbox.prepared,
+      ...(hidden ? { hiddenQuickjs: hidden.quickjs, preparedHidden: hidden.prepared } : {}),
     },
     referenceAnswers,
     // The reference's source and answers are erased before the learner's code runs (decision 190).
     { afterRecording: () => sandbox.erase() },
   );
   const heapBytes = getHeapStatistics().used_heap_size;
-  send({ type: "done", id, document, wasmBytes: sandbox.wasmBytes(), heapBytes, damaged });
+  const wasmBytes = Math.max(sandbox.wasmBytes(), hidden?.wasmBytes() ?? 0);
+  send({ type: "done", id, document, wasmBytes, heapBytes, damaged });
   // A damaged module is replaced with its worker: nothing more runs on it. Otherwise what the judge
   // left in memory is erased (every judge: Run's too) once this message is on its way, before the
   // next job can arrive, and the kept sandbox is fresh again.
-  if (!damaged) sandbox.erase();
+  if (!damaged) {
+    sandbox.erase();
+    // H holds only what the judge's own code put there; its kept sandbox is made fresh again.
+    if (hidden?.used) hidden.erase();
+  }
 }

@@ -75,6 +75,11 @@ export class WorkerSandbox {
     }
   }
 
+  /** True once a judge has taken the kept sandbox, until the memory is erased. */
+  get used(): boolean {
+    return this.kept !== undefined && !this.fresh;
+  }
+
   /** The module's linear memory: the pool retires a worker whose memory grew too far. */
   wasmBytes(): number {
     return this.loaded.memory.buffer.byteLength;

@@ -1,11 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { loadExerciseForJudge } from "@/lib/content/exercises";
+import { parseEnv } from "@/lib/env";
+import { JudgePool } from "@/lib/judge";
 import { judgeInSandbox } from "@/lib/judge/core";
+import { Sandbox } from "@/lib/judge/core/sandbox";
 import { judgeJob } from "@/lib/judge/judge-submission";
 import { loadQuickJS, type LoadedQuickJS } from "@/lib/judge/node/load-quickjs";
 import { openThreadCpuClock } from "@/lib/judge/node/thread-cpu";
+import { WorkerSandbox } from "@/lib/judge/node/worker-sandbox";
 import type { ResultsDocument } from "@/lib/judge/results";
 import { memoryHolds, watchMemory } from "./memory-scan";
 
@@ -34,13 +38,17 @@ const scans: Scan[] = [];
 /** What the simulated bug handed learner code during the hidden tests. */
 const foundInHiddenPhase: string[] = [];
 let watch: { restore(): void } | undefined;
+const hiddenModules = new Set<unknown>();
 
 beforeAll(async () => {
   learner = await loadQuickJS();
   hidden = await loadQuickJS();
+  hiddenModules.add(hidden.quickjs);
   watch = watchMemory({
     onScan(sandbox, inHiddenPhase) {
-      expect(sandbox.quickjs).toBe(learner.quickjs);
+      // Learner code never runs in a hidden instance; only this file's learner module is scanned.
+      expect(hiddenModules.has(sandbox.quickjs)).toBe(false);
+      if (sandbox.quickjs !== learner.quickjs) return;
       const secrets = [HIDDEN_MARKER, HIDDEN_COMPILED, REFERENCE_MARKER].filter(learnerHolds);
       scans.push({ inHiddenPhase, secrets });
     },
@@ -132,4 +140,70 @@ describe("the hidden suites in their own instance", () => {
     },
     120_000,
   );
+});
+
+describe("a worker's two kept sandboxes (decision 310)", () => {
+  test("judge as instances made on the spot, the hidden one never prepared again, and erasing leaves no secret in either", async () => {
+    const l = await WorkerSandbox.load(loadQuickJS, { keep: true });
+    const h = await WorkerSandbox.load(loadQuickJS, { keep: true });
+    hiddenModules.add(h.quickjs);
+    const prepare = vi.spyOn(Sandbox, "prepare");
+    const kept = async (code: string) => {
+      const document = await judgeInSandbox({
+        quickjs: l.quickjs,
+        hiddenQuickjs: h.quickjs,
+        prepared: l.prepared,
+        preparedHidden: h.prepared,
+        ...judgeJob(exercise, code, "submit"),
+        ...(clock ? { cpuNow: () => clock.now(), cpuResolutionMs: clock.resolutionMs } : {}),
+        limits: { testTimeMs: 5000, totalTimeMs: 20_000 },
+      });
+      expect(h.used).toBe(true);
+      l.erase();
+      h.erase();
+      return document;
+    };
+    try {
+      for (const code of [exercise.solution, countingCode, exercise.solution]) {
+        const [onTheSpot, first, again] = [await judge(code), await kept(code), await kept(code)];
+        expect(comparable(first)).toEqual(comparable(onTheSpot));
+        expect(comparable(again)).toEqual(comparable(onTheSpot));
+        // (Steps are compared kept to kept: this file's learner module has the simulated bug in it.)
+        expect(again.resources.steps).toBe(first.resources.steps);
+      }
+      // Only the judges made on the spot prepared sandboxes: two each.
+      expect(prepare).toHaveBeenCalledTimes(6);
+    } finally {
+      prepare.mockRestore();
+    }
+    const secrets = [HIDDEN_MARKER, HIDDEN_COMPILED, REFERENCE_MARKER];
+    for (const memory of [l.loaded.memory, h.loaded.memory])
+      expect(secrets.filter((marker) => memoryHolds(memory, marker))).toEqual([]);
+  }, 120_000);
+});
+
+describe("the pool's switch (decision 310)", () => {
+  test("a pool worker with the hidden instance gives the document of one without", async () => {
+    const documents: ResultsDocument[] = [];
+    for (const hiddenInstance of [false, true]) {
+      const pool = new JudgePool({ size: 1, hiddenInstance });
+      try {
+        for (const code of [exercise.solution, countingCode])
+          documents.push(await pool.judge(judgeJob(exercise, code, "submit")));
+      } finally {
+        await pool.close();
+      }
+    }
+    const [one, two] = [documents.slice(0, 2), documents.slice(2)];
+    expect(one[1]?.verdict).toBe("wrong_answer");
+    expect(two.map(comparable)).toEqual(one.map(comparable));
+    // The relay's crossings are counted: the second pool did judge through two instances.
+    expect(two[0]!.resources.steps!).toBeGreaterThan(one[0]!.resources.steps!);
+  }, 120_000);
+
+  test("JUDGE_HIDDEN_INSTANCE is on or off, and nothing else", () => {
+    expect(parseEnv({ JUDGE_HIDDEN_INSTANCE: "on" }).JUDGE_HIDDEN_INSTANCE).toBe("on");
+    expect(parseEnv({ JUDGE_HIDDEN_INSTANCE: "off" }).JUDGE_HIDDEN_INSTANCE).toBe("off");
+    expect(() => parseEnv({ JUDGE_HIDDEN_INSTANCE: "yes" })).toThrow(/JUDGE_HIDDEN_INSTANCE/);
+  });
 });
