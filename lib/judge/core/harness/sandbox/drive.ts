@@ -1,8 +1,7 @@
 import { H, push } from "./intrinsics";
-import { describeError, inspect, isResourceError, learnerLine } from "./inspect";
-import { JudgeFailure, sameValue } from "./assertions";
-import { WallClockError } from "./wall-clock";
-import { OutputLimitError } from "./output";
+import { describeError, inspect, learnerLine } from "./inspect";
+import { sameValue } from "./assertions";
+import { stopsTheTest } from "./judge-stops";
 import { chartTrace, divergenceSentence, traceLines } from "./messages";
 import { explanationLines, readState } from "./explain";
 import type {
@@ -88,16 +87,8 @@ export function drive(
       try {
         r.actualValue = call1(limiter, step);
       } catch (e) {
-        // Out of memory, a stack overflow or the wall clock are not wrong answers: the test runner
-        // reports them with their own verdict and message.
-        if (
-          e instanceof JudgeFailure ||
-          e instanceof WallClockError ||
-          e instanceof OutputLimitError ||
-          isResourceError(e)
-        ) {
-          throw e;
-        }
+        // Out of memory, a stack overflow or the wall clock are not wrong answers.
+        if (stopsTheTest(e)) throw e;
         r.error = describeError(
           e instanceof H.Error ? e : { name: "a non-Error value", message: inspect(e, 1, false) },
         );

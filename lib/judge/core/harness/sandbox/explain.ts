@@ -1,8 +1,7 @@
 import { H, call, join, push, str } from "./intrinsics";
-import { formatNumber, isResourceError } from "./inspect";
-import { JudgeFailure, show } from "./assertions";
-import { WallClockError } from "./wall-clock";
-import { OutputLimitError } from "./output";
+import { formatNumber } from "./inspect";
+import { show } from "./assertions";
+import { stopsTheTest } from "./judge-stops";
 import { seconds } from "./messages";
 import type {
   DriveResult,
@@ -34,14 +33,7 @@ export function readState(limiter: Limiter): StateReading | undefined {
     const size = limiter.size;
     if (typeof size === "number") return { name: "size", value: size };
   } catch (e) {
-    if (
-      e instanceof JudgeFailure ||
-      e instanceof WallClockError ||
-      e instanceof OutputLimitError ||
-      isResourceError(e)
-    ) {
-      throw e;
-    }
+    if (stopsTheTest(e)) throw e;
   }
   return undefined;
 }
