@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -137,7 +137,7 @@ export async function startLoadBalancer(
   };
 
   try {
-    await waitUntilListening(child, host, port, () => recent);
+    await waitUntilListening(child, host, port, socket, () => recent);
   } catch (error) {
     await stop();
     throw error;
@@ -179,6 +179,7 @@ async function waitUntilListening(
   child: ChildProcess,
   host: string,
   port: number,
+  socket: string,
   output: () => string,
 ): Promise<void> {
   const deadline = performance.now() + 10_000;
@@ -193,10 +194,12 @@ async function waitUntilListening(
       });
       probe.once("error", () => resolve(false));
     });
-    if (open) return;
+    // The admin socket is bound apart from the port (on a loaded machine, noticeably later), and a
+    // port open before ours is someone else's: ready once both are there and haproxy still runs.
+    if (open && existsSync(socket) && child.exitCode === null) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`haproxy did not listen on ${host}:${port} in 10 s:\n${output()}`);
+  throw new Error(`haproxy did not listen on ${host}:${port} and ${socket} in 10 s:\n${output()}`);
 }
 
 function adminCommand(socket: string, command: string): Promise<string> {
