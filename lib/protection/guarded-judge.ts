@@ -14,6 +14,10 @@ import { loadExerciseForJudge } from "@/lib/content/exercises";
 import { SystemClock } from "@/lib/limiters";
 import { systemTimers } from "@/lib/time/timers";
 import { JudgeAdmission } from "./judge-admission";
+import { FallbackGuardStore } from "./guard-fallback-store";
+import { MemoryGuardStore, type GuardStore } from "./guard-store";
+import { RedisGuardStore } from "./guard-redis-store";
+import { createRedisClient } from "./redis-client";
 import { JudgeGuard, type GuardRequester, type JudgedDocument, type Lane } from "./judge-guard";
 import { judgeOnQueue, judgeQueueConfigured } from "./judge-queue";
 import { refusalOf, type GuardedJudgeResult } from "./judge-refusal";
@@ -98,6 +102,7 @@ export function judgeGuard(): JudgeGuard {
   if (!cache.__tradeoffJudgeGuard) void startJudgeLanes();
   cache.__tradeoffJudgeGuard ??= new JudgeGuard({
     clock: systemTime.clock,
+    ...sharedGuardStore(systemTime.clock),
     main: queued ? queueAdmission() : judgeAdmission(),
     probation: queued
       ? queueAdmission()
@@ -117,8 +122,36 @@ export function judgeGuard(): JudgeGuard {
     // The pool kills at testTime + totalTime + 700 ms of grace; nothing stopped inside the
     // sandbox runs past its budget by more than a fraction of that grace.
     hardKillMs: DEFAULT_LIMITS.testTimeMs + DEFAULT_LIMITS.totalTimeMs + 350,
+    // Longer than any judge holds its place (the longest wait, then the hard kill), with room for
+    // a loaded machine: the lease of an instance that died mid-judge stops counting after it.
+    leaseMs: 60_000 + env.JUDGE_MAX_WAIT_MS,
   });
   return cache.__tradeoffJudgeGuard;
+}
+
+/**
+ * With REDIS_URL or REDIS_CLUSTER_NODES, the guard's standings live in Redis (300): the instances
+ * behind a load balancer share one requester's caps and cooldowns. While Redis fails, each instance
+ * counts alone (the judge class's buckets do the same).
+ */
+function sharedGuardStore(clock: SystemClock): { store?: GuardStore } {
+  const redis = env.REDIS_CLUSTER_NODES
+    ? createRedisClient({ clusterNodes: env.REDIS_CLUSTER_NODES })
+    : env.REDIS_URL
+      ? createRedisClient({ url: env.REDIS_URL })
+      : undefined;
+  if (!redis) return {};
+  let warned = -Infinity;
+  const warn = (error: unknown) => {
+    if (clock.now() - warned < 30_000) return;
+    warned = clock.now();
+    const reason = error instanceof Error ? error.message : String(error);
+    console.warn(`[protection] judge guard store failed (${reason}): counting on this instance`);
+  };
+  redis.on("error", warn);
+  const shared = new RedisGuardStore(redis, env.RATE_LIMIT_PREFIX);
+  const local = new MemoryGuardStore();
+  return { store: new FallbackGuardStore(shared, local, clock, env.RATE_LIMIT_TIMEOUT_MS, warn) };
 }
 
 /**

@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import type { Clock } from "@/lib/limiters";
 import type { JudgeAdmission } from "./judge-admission";
+import { MemoryGuardStore, type GuardStore, type Standing } from "./guard-store";
 
 /**
  * Who may use the judge, how much of it at once, and in which lane (docs/decisions/116).
@@ -59,21 +61,19 @@ export interface JudgeGuardOptions {
    * time_limit_exceeded was hard-killed.
    */
   hardKillMs: number;
-  /** Learners and addresses remembered at most (least recently seen forgotten first). */
+  /** Learners and addresses remembered at most in memory (least recently seen forgotten first). */
   maxTracked?: number;
+  /**
+   * Where standings live: shared by the instances (Redis, 300) or, by default, this process's
+   * memory.
+   */
+  store?: GuardStore;
+  /** How long a judge's place under the caps is held at most (an instance may die mid-judge). */
+  leaseMs?: number;
 }
 
 /** The pool a lane's judges go to: the caller passes it to the judge. */
 export type Lane = "main" | "probation";
-
-interface Standing {
-  /** Incident times within the window, oldest first. */
-  incidents: number[];
-  cooldownUntil: number;
-  /** A judge of this learner finished without incident. */
-  clean: boolean;
-  active: number;
-}
 
 export interface GuardRequester {
   /** The session's learner; null: no session. */
@@ -83,11 +83,12 @@ export interface GuardRequester {
 }
 
 export class JudgeGuard {
-  private readonly learners = new Map<string, Standing>();
-  private readonly ips = new Map<string, Standing>();
+  private readonly store: GuardStore;
   private readonly counters = { incidents: 0, cooledDown: 0, capped: 0, probation: 0, main: 0 };
 
-  constructor(private readonly options: JudgeGuardOptions) {}
+  constructor(private readonly options: JudgeGuardOptions) {
+    this.store = options.store ?? new MemoryGuardStore(options.maxTracked);
+  }
 
   /**
    * Runs `judge` in the requester's lane, or throws JudgeRefusedError saying why not: no session
@@ -106,44 +107,34 @@ export class JudgeGuard {
         "Judging needs a session: load the page again (an anonymous one is fine).",
       );
     }
+    const { windowMs } = this.options;
     const now = this.options.clock.now();
-    const learner =
-      requester.learner === null ? null : this.record(this.learners, requester.learner);
-    const ip = this.record(this.ips, requester.ip);
+    const learnerKey = requester.learner === null ? null : `learner:${requester.learner}`;
+    const ipKey = `ip:${requester.ip}`;
+    const [learner, ip] = await Promise.all([
+      learnerKey === null ? null : this.store.standing(learnerKey, now, windowMs),
+      this.store.standing(ipKey, now, windowMs),
+    ]);
     this.refuseWhileCooling(learner, ip, now);
-    if (
-      (learner && learner.active >= this.options.maxActivePerLearner) ||
-      ip.active >= this.options.maxActivePerIp
-    ) {
-      this.counters.capped++;
-      throw new JudgeRefusedError(
-        "too-many-at-once",
-        "Too many judges at once",
-        "Your earlier submissions are still being judged; this one was not started.",
-        2_000,
-      );
-    }
-    const lane = this.laneOf(learner, ip, now);
-    this.counters[lane]++;
-    const admission = lane === "main" ? this.options.main : this.options.probation;
-    if (learner) learner.active++;
-    ip.active++;
+    const leases = await this.enter(learnerKey, ipKey, now);
     try {
+      const lane = this.laneOf(learner, ip);
+      this.counters[lane]++;
+      const admission = lane === "main" ? this.options.main : this.options.probation;
       const document = await admission.run(
         () => judge(lane),
         requester.learner === null ? `ip:${requester.ip}` : `learner:${requester.learner}`,
       );
-      if (this.isIncident(document)) this.recordIncident(learner, ip);
-      else if (learner) learner.clean = true;
+      if (this.isIncident(document)) await this.recordIncident(learnerKey, ipKey);
+      else if (learnerKey !== null) await this.store.markClean(learnerKey);
       return document;
     } finally {
-      if (learner) learner.active--;
-      ip.active--;
+      await this.leave(leases);
     }
   }
 
   stats() {
-    return { ...this.counters, learners: this.learners.size, ips: this.ips.size };
+    return { ...this.counters };
   }
 
   /** The hard kill (a long time-limit verdict) or a memory verdict: the costly endings. */
@@ -155,10 +146,53 @@ export class JudgeGuard {
     return document.verdict === "time_limit_exceeded" && spent >= this.options.hardKillMs;
   }
 
-  private laneOf(learner: Standing | null, ip: Standing, now: number): Lane {
-    const recent = (record: Standing | null) =>
-      record !== null && this.prune(record, now).incidents.length > 0;
-    if (!learner || !learner.clean || recent(learner) || recent(ip)) return "probation";
+  /** A place under the learner's cap, then under the address's; both or neither. */
+  private async enter(
+    learnerKey: string | null,
+    ipKey: string,
+    now: number,
+  ): Promise<[string, string][]> {
+    const leaseMs = this.options.leaseMs ?? 60_000;
+    const leases: [string, string][] = [];
+    const caps: [string | null, number][] = [
+      [learnerKey, this.options.maxActivePerLearner],
+      [ipKey, this.options.maxActivePerIp],
+    ];
+    for (const [key, cap] of caps) {
+      if (key === null) continue;
+      const lease = randomUUID();
+      let entered: boolean;
+      try {
+        entered = await this.store.enter(key, cap, now, leaseMs, lease);
+      } catch (error) {
+        await this.leave([...leases, [key, lease]]);
+        throw error;
+      }
+      if (!entered) {
+        await this.leave(leases);
+        this.counters.capped++;
+        throw new JudgeRefusedError(
+          "too-many-at-once",
+          "Too many judges at once",
+          "Your earlier submissions are still being judged; this one was not started.",
+          2_000,
+        );
+      }
+      leases.push([key, lease]);
+    }
+    return leases;
+  }
+
+  /**
+   * Gives places back; a store that fails here must not turn a verdict into an error (the lease
+   * expires on its own).
+   */
+  private async leave(leases: [string, string][]): Promise<void> {
+    await Promise.allSettled(leases.map(([key, lease]) => this.store.leave(key, lease)));
+  }
+
+  private laneOf(learner: Standing | null, ip: Standing): Lane {
+    if (!learner || !learner.clean || learner.incidents > 0 || ip.incidents > 0) return "probation";
     return "main";
   }
 
@@ -177,48 +211,15 @@ export class JudgeGuard {
     );
   }
 
-  private recordIncident(learner: Standing | null, ip: Standing): void {
+  private async recordIncident(learnerKey: string | null, ipKey: string): Promise<void> {
     const now = this.options.clock.now();
+    const { cooldownMs: baseMs, maxCooldownMs: maxMs, windowMs, ipStrikes } = this.options;
     this.counters.incidents++;
-    if (learner) {
-      this.prune(learner, now).incidents.push(now);
-      learner.clean = false;
-      learner.cooldownUntil = now + this.cooldownFor(learner.incidents.length);
-    }
-    this.prune(ip, now).incidents.push(now);
-    const strikes = ip.incidents.length - this.options.ipStrikes + 1;
-    if (strikes >= 1) ip.cooldownUntil = now + this.cooldownFor(strikes);
-  }
-
-  private cooldownFor(nth: number): number {
-    const { cooldownMs, maxCooldownMs } = this.options;
-    return Math.min(maxCooldownMs, cooldownMs * 2 ** Math.min(20, nth - 1));
-  }
-
-  private prune(record: Standing, now: number): Standing {
-    const horizon = now - this.options.windowMs;
-    while (record.incidents.length > 0 && record.incidents[0]! <= horizon) record.incidents.shift();
-    return record;
-  }
-
-  private record(map: Map<string, Standing>, key: string): Standing {
-    let record = map.get(key);
-    if (record) {
-      // Most recently seen last: the first entry is the one to forget.
-      map.delete(key);
-    } else {
-      record = { incidents: [], cooldownUntil: 0, clean: false, active: 0 };
-      const max = this.options.maxTracked ?? 100_000;
-      if (map.size >= max) {
-        for (const [oldKey, old] of map) {
-          if (old.active === 0) {
-            map.delete(oldKey);
-            break;
-          }
-        }
-      }
-    }
-    map.set(key, record);
-    return record;
+    await Promise.all([
+      learnerKey === null
+        ? undefined
+        : this.store.incident(learnerKey, now, windowMs, { baseMs, maxMs, fromIncident: 1 }),
+      this.store.incident(ipKey, now, windowMs, { baseMs, maxMs, fromIncident: ipStrikes }),
+    ]);
   }
 }

@@ -162,14 +162,19 @@ describe("three instances behind HAProxy, sharing PostgreSQL and Redis", () => {
       submitSteadily(skewed.url, uneven, SUBMISSIONS, INTERVAL_MS),
     ]);
 
-    // The traffic really was spread as intended.
     const evenShare = (await proxy.requestCounts()).map((n, i) => n - evenBefore[i]!);
     const skewedShare = (await skewed.requestCounts()).map((n, i) => n - skewedBefore[i]!);
+    // Logged before any assertion, so that a failing run still says what was admitted.
+    log(
+      `round robin: ${admitted(a)} of ${SUBMISSIONS} admitted over ${Math.round(a.spanMs)} ms, spread ${evenShare.join("/")}, statuses ${a.statuses.join(" ")}`,
+    );
+    log(
+      `70/20/10:    ${admitted(b)} of ${SUBMISSIONS} admitted over ${Math.round(b.spanMs)} ms, spread ${skewedShare.join("/")}, statuses ${b.statuses.join(" ")}`,
+    );
+
+    // The traffic really was spread as intended.
     expect(Math.max(...evenShare) - Math.min(...evenShare)).toBeLessThanOrEqual(1);
     expect(skewedShare).toEqual([14, 4, 2]);
-
-    log(`round robin: ${admitted(a)} of ${SUBMISSIONS} admitted over ${Math.round(a.spanMs)} ms`);
-    log(`70/20/10:    ${admitted(b)} of ${SUBMISSIONS} admitted over ${Math.round(b.spanMs)} ms`);
     for (const run of [a, b]) {
       expect(run.statuses.every((status) => status === 200 || status === 429)).toBe(true);
       // The bucket's promise: its burst plus what refilled while the learner kept sending.
