@@ -68,6 +68,7 @@ test("the corpus covers every kind of attack the issue lists", () => {
       "throwing-non-errors",
       "forged-plan-category",
       "forged-plan-flood",
+      "forged-plan-many-small",
       "heap-window-resizable",
       "typed-array-with-over-read",
       "sort-comparator-resize",

@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { MAX_RESULTS_BYTES } from "@/lib/judge/results-bounds";
 import { useAppDatabase } from "../fixtures/app";
 import { createSqliteTestDb, type TestDb } from "../fixtures/db";
 import { CookieJar, params, request } from "../fixtures/http";
@@ -246,4 +248,26 @@ describe("bodies and text", () => {
       "code",
     );
   });
+
+  test("a submission that registers 9,000 tests of its own is judged on the exercise's plan and recorded", async () => {
+    // The finding: 9,000 small tests made a 12.7 MB results document, which the database refused,
+    // so the verdict was shown and the submission silently not saved.
+    const code = readFileSync("tests/fixtures/judge/hostile/forged-plan-many-small.ts", "utf8");
+    const jar = new CookieJar();
+    const response = await routes.submit.POST(
+      request("POST", "/api/judge/submit", {
+        jar,
+        json: { exerciseId: "fixed-window", code },
+        headers: { [SOCKET]: "192.0.2.34" },
+      }),
+      undefined,
+    );
+    const text = await response.text();
+    expect(response.status, text.slice(0, 500)).toBe(200);
+    expect(response.headers.get("tradeoff-recorded")).toBe("true");
+    expect(new TextEncoder().encode(text).length).toBeLessThanOrEqual(MAX_RESULTS_BYTES);
+    const document = JSON.parse(text) as { verdict: string; tests: { name: string }[] };
+    expect(document.verdict).toBe("wrong_answer");
+    expect(document.tests.some((t) => t.name.startsWith("small "))).toBe(false);
+  }, 120_000);
 });
