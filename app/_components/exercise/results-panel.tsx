@@ -55,6 +55,12 @@ export function ResultsPanel({ results, onGoTo }: ResultsPanelProps) {
       </header>
 
       {results.message && <p className={styles.message}>{results.message}</p>}
+      {results.truncated && (
+        <p className={styles.small} data-testid="results-truncated">
+          These results were shortened to stay small: long messages, output or timelines were cut,
+          and every test keeps its name and status.
+        </p>
+      )}
       {results.verdict === "time_limit_exceeded" && (
         <p className={styles.small} data-testid="work-explained">
           {WORK_EXPLAINED}
