@@ -10,7 +10,7 @@ import { suggestion } from "./suggest";
 // of that page. Heading ids are the ones rehype-slug gives (see mdx-outline.ts), so renaming a heading
 // breaks exactly the links the site would break.
 
-type Verdict = { message: string; fix: string } | null;
+type LinkProblem = { message: string; fix: string } | null;
 
 const external = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
@@ -18,10 +18,10 @@ export function checkLinks(index: ContentIndex): AuthoringProblem[] {
   const problems: AuthoringProblem[] = [];
   for (const document of index.documents) {
     for (const link of document.outline?.links ?? []) {
-      const verdict = resolveLink(index, document, link.href);
-      if (verdict) {
+      const problem = resolveLink(index, document, link.href);
+      if (problem) {
         problems.push(
-          error(document.file, `link "${link.href}": ${verdict.message}`, verdict.fix, link.line),
+          error(document.file, `link "${link.href}": ${problem.message}`, problem.fix, link.line),
         );
       }
     }
@@ -29,7 +29,7 @@ export function checkLinks(index: ContentIndex): AuthoringProblem[] {
   return problems;
 }
 
-export function resolveLink(index: ContentIndex, from: MdxDocument, href: string): Verdict {
+export function resolveLink(index: ContentIndex, from: MdxDocument, href: string): LinkProblem {
   if (external.test(href)) return null;
   const hashAt = href.indexOf("#");
   const target = (hashAt === -1 ? href : href.slice(0, hashAt)).replace(/\?.*$/, "");
@@ -42,16 +42,16 @@ export function resolveLink(index: ContentIndex, from: MdxDocument, href: string
   const page = pageUrl(from);
   const pathname = relative ? new URL(target, `http://site${page}`).pathname : target;
   const segments = pathname.split("/").filter(Boolean);
-  const verdict =
+  const problem =
     segments[0] === "courses"
       ? resolveCourseLink(index, from, segments.slice(1), anchor)
       : matchesRoute(index.appRoutes, segments)
         ? null
         : { message: "no page has this path", fix: "link to an existing page of the site" };
-  if (!verdict || !relative) return verdict;
+  if (!problem || !relative) return problem;
   return {
-    message: `${verdict.message} (a relative link is resolved against the page ${page}, giving ${pathname})`,
-    fix: `${verdict.fix}; or write the full path, /courses/…`,
+    message: `${problem.message} (a relative link is resolved against the page ${page}, giving ${pathname})`,
+    fix: `${problem.fix}; or write the full path, /courses/…`,
   };
 }
 
@@ -60,7 +60,7 @@ function resolveCourseLink(
   from: MdxDocument,
   [courseSlug, lessonSlug, third, fourth, ...rest]: string[],
   anchor: string | undefined,
-): Verdict {
+): LinkProblem {
   if (!courseSlug) return { message: "there is no /courses page", fix: "link to / or a course" };
   const course = findCourse(index.catalog, courseSlug);
   if (!course) {
@@ -132,7 +132,7 @@ function checkAnchor(
   file: string,
   anchor: string | undefined,
   where: string,
-): Verdict {
+): LinkProblem {
   if (anchor === undefined || anchor === "") return null;
   const ids = headingIds(index, file);
   if (!ids || ids.includes(anchor)) return null;
@@ -154,6 +154,6 @@ function pageUrl(document: MdxDocument): string {
   return sectionHref(course.slug, lesson.slug, section?.slug ?? "");
 }
 
-function tooDeep(parent: string): Verdict {
+function tooDeep(parent: string): LinkProblem {
   return { message: "no page has this path", fix: `link to ${parent} or one of its sections` };
 }

@@ -11,7 +11,7 @@ import type { BucketLimit, ClassLimits, EndpointClass, RateLimits, Scope } from 
 import { ENDPOINT_CLASSES } from "./config";
 
 /** One bucket's answer, with what it was about (for the refusal's wording). */
-export interface Verdict {
+export interface BucketAnswer {
   endpoint: EndpointClass;
   scope: Scope;
   limit: BucketLimit;
@@ -63,7 +63,7 @@ export class Gatekeeper {
    * Takes one token from `id`'s bucket of this class and scope; null when the class has no bucket
    * of that scope (reads are limited per IP only; only sign-in has an account bucket).
    */
-  async check(endpoint: EndpointClass, scope: Scope, id: string): Promise<Verdict | null> {
+  async check(endpoint: EndpointClass, scope: Scope, id: string): Promise<BucketAnswer | null> {
     const limit = this.options.limits[endpoint][scope];
     if (!limit) return null;
     const decision = await this.limiters[endpoint].decide(`${endpoint}:${scope}:${id}`, scope);

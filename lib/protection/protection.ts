@@ -3,7 +3,7 @@ import { rateLimitHeaders, refusalResponse } from "@/lib/limiters";
 import { clientIp } from "@/lib/http/forwarded";
 import { ipKey } from "./client-ip";
 import { CLASS_LABELS, type EndpointClass, type TrustProxy } from "./config";
-import type { Gatekeeper, Verdict } from "./gatekeeper";
+import type { Gatekeeper, BucketAnswer } from "./gatekeeper";
 import type { Tarpit } from "./tarpit";
 
 /** What a protected route handler does with a request: refuse it, or do the work and add headers. */
@@ -82,8 +82,8 @@ export function createProtection(deps: ProtectionDeps): Protection {
     if (byIp && !byIp.decision.allowed) return refuse(byIp, ipId, requester);
 
     const limits = gatekeeper.limitsOf(endpoint);
-    let byLearner: Verdict | null = null;
-    let byAccount: Verdict | null = null;
+    let byLearner: BucketAnswer | null = null;
+    let byAccount: BucketAnswer | null = null;
     if (limits.learner || limits.account) {
       const id =
         learner === undefined
@@ -105,10 +105,10 @@ export function createProtection(deps: ProtectionDeps): Protection {
     return allowedGate(binding ? rateLimitHeaders(binding.decision) : {}, requester);
   }
 
-  async function refuse(verdict: Verdict, id: string, requester: Requester): Promise<Gate> {
-    const key = `${verdict.endpoint}:${verdict.scope}:${id}`;
-    await deps.tarpit?.hold(key, verdict.decision.retryAfterMs);
-    return refusedGate(verdict, requester);
+  async function refuse(answer: BucketAnswer, id: string, requester: Requester): Promise<Gate> {
+    const key = `${answer.endpoint}:${answer.scope}:${id}`;
+    await deps.tarpit?.hold(key, answer.decision.retryAfterMs);
+    return refusedGate(answer, requester);
   }
 
   function protectedRoute<C>(
@@ -131,8 +131,8 @@ export function hashedKey(kind: string, value: string): string {
   return `${kind}:${createHash("sha256").update(value).digest("base64url").slice(0, 22)}`;
 }
 
-function refusedGate(verdict: Verdict, requester: Requester): Gate {
-  const { limit, scope, endpoint } = verdict;
+function refusedGate(answer: BucketAnswer, requester: Requester): Gate {
+  const { limit, scope, endpoint } = answer;
   const who =
     scope === "ip"
       ? "per network address"
@@ -141,12 +141,12 @@ function refusedGate(verdict: Verdict, requester: Requester): Gate {
         : endpoint === "auth"
           ? "per account and network address"
           : "per learner";
-  const refusal = refusalResponse(verdict.decision, {
+  const refusal = refusalResponse(answer.decision, {
     policy: `Too many ${CLASS_LABELS[endpoint]}: ${limit.capacity} at once, then ${formatRate(limit.perMinute)} per minute ${who}`,
   });
   if (!refusal) throw new Error("a refused decision must produce a refusal");
   refusal.headers.set("cache-control", "no-store");
-  const headers = rateLimitHeaders(verdict.decision);
+  const headers = rateLimitHeaders(answer.decision);
   return { refusal, headers, requester, apply: (response) => setHeaders(response, headers) };
 }
 
@@ -159,10 +159,10 @@ function allowedGate(headers: Record<string, string>, requester: Requester): Gat
   return { refusal: null, headers, requester, apply };
 }
 
-/** The verdict a client should pace itself by: the fewest requests left (a real count beats none). */
-function closestToRefusing(a: Verdict | null, b: Verdict | null): Verdict | null {
+/** The answer a client should pace itself by: the fewest requests left (a real count beats none). */
+function closestToRefusing(a: BucketAnswer | null, b: BucketAnswer | null): BucketAnswer | null {
   if (!a || !b) return a ?? b;
-  const counted = (v: Verdict) => v.decision.degraded !== "fail-open";
+  const counted = (v: BucketAnswer) => v.decision.degraded !== "fail-open";
   if (counted(a) !== counted(b)) return counted(a) ? a : b;
   if (a.decision.remaining !== b.decision.remaining) {
     return a.decision.remaining < b.decision.remaining ? a : b;

@@ -2,7 +2,8 @@ import type { JudgeLimits } from "@/lib/judge/core/types";
 import type { ResultsDocument } from "@/lib/judge/results";
 import { readOutcome, SCENARIO_FOOTER, scenarioOutput, type ScenarioOutcome } from "./outcome";
 import type { Trap } from "./load-traps";
-import { poolJudge, type JudgeJob, type SandboxJudge } from "./sandbox-judge";
+import type { JudgeJob } from "@/lib/judge/node/protocol";
+import { poolJudge, type SandboxJudge } from "./sandbox-judge";
 
 // Running a trap = two kinds of sandbox job over the judge's core: the scenario (one test that calls
 // `scenario()` against the code as "./solution") and, for a fix, the trap's tests.ts like an

@@ -7,8 +7,6 @@ import type { ResultsDocument } from "@/lib/judge/results";
  */
 export type SandboxJudge = (job: JudgeJob) => Promise<ResultsDocument>;
 
-export type { JudgeJob };
-
 /** The process's judge pool (worker threads, each with a capped QuickJS), loaded on first use. */
 export const poolJudge: SandboxJudge = async (job) => {
   // Imported lazily: the pool module pulls in worker_threads, which only the server may load.

@@ -1,6 +1,6 @@
 import { DEFAULT_LIMITS } from "@/lib/judge/core/types";
 import type { ResultsDocument, TestResult } from "@/lib/judge/results";
-import type { JudgeJob, WorkerMessage } from "./judge-protocol";
+import type { ToJudgeWorker, WorkerMessage } from "./judge-protocol";
 
 // The page's side of the Run worker: starts it early so the first Run is instant, enforces a hard
 // deadline by terminating the worker (a slow built-in call can outlast the sandbox's own interrupt),
@@ -88,7 +88,7 @@ export class BrowserJudge {
   }
 
   async run(
-    job: Omit<JudgeJob, "type" | "id">,
+    job: Omit<ToJudgeWorker, "type" | "id">,
     options: BrowserRunOptions = {},
   ): Promise<BrowserRunOutcome> {
     const ok = await this.warm();
@@ -103,7 +103,7 @@ export class BrowserJudge {
       const pending: Pending = { id, resolve, progress: [], options, timer: undefined };
       pending.timer = setTimeout(() => this.kill(pending), this.killAfterMs);
       this.pending = pending;
-      worker.postMessage({ type: "judge", id, ...job } satisfies JudgeJob);
+      worker.postMessage({ type: "judge", id, ...job } satisfies ToJudgeWorker);
     });
   }
 

@@ -4,7 +4,7 @@ import type { ResultsDocument, TestResult } from "@/lib/judge/results";
 // Messages between the exercise page and its judge Web Worker. Only the visible tests' source
 // crosses this boundary: the hidden suite and the reference solution never reach the browser.
 
-export interface JudgeJob {
+export interface ToJudgeWorker {
   type: "judge";
   id: number;
   exerciseId: string;

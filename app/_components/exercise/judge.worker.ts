@@ -6,7 +6,7 @@ import {
   type QuickJSWASMModule,
 } from "quickjs-emscripten-core";
 import { createSandboxMemory, judgeInSandbox, PreparedSandboxes } from "@/lib/judge/core";
-import type { JudgeJob, WorkerMessage } from "./judge-protocol";
+import type { ToJudgeWorker, WorkerMessage } from "./judge-protocol";
 
 // Run, in the browser: the same judge core the server uses, on QuickJS compiled to WebAssembly, fed
 // the visible tests only. The wasm file is the package's own `emscripten-module.wasm`, which the
@@ -15,7 +15,7 @@ import type { JudgeJob, WorkerMessage } from "./judge-protocol";
 // The project compiles against the DOM lib; a worker's global needs only these two members.
 const scope = self as unknown as {
   postMessage(message: WorkerMessage): void;
-  onmessage: ((event: MessageEvent<JudgeJob>) => void) | null;
+  onmessage: ((event: MessageEvent<ToJudgeWorker>) => void) | null;
 };
 
 function post(message: WorkerMessage) {
@@ -77,13 +77,13 @@ function prepareNext() {
   }
 }
 
-scope.onmessage = (event: MessageEvent<JudgeJob>) => {
+scope.onmessage = (event: MessageEvent<ToJudgeWorker>) => {
   const job = event.data;
   if (job?.type !== "judge") return;
   queue = queue.then(() => judge(job));
 };
 
-async function judge(job: JudgeJob): Promise<void> {
+async function judge(job: ToJudgeWorker): Promise<void> {
   let damaged = false;
   try {
     const results = await judgeInSandbox({

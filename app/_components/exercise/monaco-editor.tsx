@@ -3,7 +3,8 @@
 import { Editor, type OnMount } from "@monaco-editor/react";
 import { useEffect, useRef, useState } from "react";
 import type { CompileError } from "@/lib/judge/results";
-import { declareJudgeModule, monaco } from "./monaco-setup";
+import * as monaco from "monaco-editor/editor/editor.api";
+import { declareJudgeModule } from "./monaco-setup";
 
 export interface EditorHandle {
   focus(): void;

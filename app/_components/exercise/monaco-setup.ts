@@ -73,5 +73,3 @@ export function declareJudgeModule(declarations: string): void {
     { content: declarations, filePath: "file:///node_modules/@types/judge/index.d.ts" },
   ]);
 }
-
-export { monaco };

@@ -33,13 +33,13 @@ export interface TrapProgressView {
   fixed: boolean;
 }
 
-export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
+export type TrapReply<T> = { ok: true; value: T } | { ok: false; message: string };
 
 function base(course: string, lesson: string) {
   return `/api/traps/${encodeURIComponent(course)}/${encodeURIComponent(lesson)}`;
 }
 
-async function post<T>(url: string, body: unknown): Promise<Outcome<T>> {
+async function post<T>(url: string, body: unknown): Promise<TrapReply<T>> {
   let response: Response;
   try {
     response = await fetch(url, {

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { BrowserJudge } from "@/app/_components/exercise/browser-judge";
-import type { JudgeJob, WorkerMessage } from "@/app/_components/exercise/judge-protocol";
+import type { ToJudgeWorker, WorkerMessage } from "@/app/_components/exercise/judge-protocol";
 import type { ResultsDocument } from "@/lib/judge/results";
 
 /** A stand-in for the judge Web Worker: the test decides what it answers, and when. */
 class FakeWorker {
   static created: FakeWorker[] = [];
   listeners: Record<string, ((event: { data?: unknown; message?: string }) => void)[]> = {};
-  posted: JudgeJob[] = [];
+  posted: ToJudgeWorker[] = [];
   terminated = false;
 
   constructor() {
@@ -18,7 +18,7 @@ class FakeWorker {
     (this.listeners[type] ??= []).push(listener);
   }
 
-  postMessage(job: JudgeJob) {
+  postMessage(job: ToJudgeWorker) {
     this.posted.push(job);
   }
 
