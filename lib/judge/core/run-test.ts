@@ -32,10 +32,12 @@ export function settle(sandbox: Sandbox, promise: QuickJSHandle): Settled {
     const state = ctx.getPromiseState(promise);
     if (state.type === "fulfilled") return { state: "fulfilled", value: state.value };
     if (state.type === "rejected") return { state: "rejected", error: state.error };
-    if (sandbox.hasPendingJob() || sandbox.partner?.hasPendingJob()) continue;
+    // runJobs() returned before the limit, so it ran this sandbox's queue empty; the partner's
+    // jobs, though, can queue more here through the relay.
+    if (sandbox.partner && (sandbox.hasPendingJob() || sandbox.partner.hasPendingJob())) continue;
     const { value, error } = sandbox.callInternal("tick");
     if (error) return sandbox.expired() ? dropped(error) : { state: "job-error", error };
-    const ticked = value !== undefined && ctx.dump(value) === true;
+    const ticked = value !== undefined && ctx.eq(value, ctx.true);
     value?.dispose();
     if (!ticked) return { state: "never-settles" };
   }

@@ -4,7 +4,8 @@ import type {
   QuickJSRuntime,
   QuickJSWASMModule,
 } from "quickjs-emscripten-core";
-import { withGuestArguments, type GuestArgument } from "./guest-arguments";
+import type { GuestArgument } from "./guest-arguments";
+import { HarnessMethods } from "./harness-methods";
 import { HARNESS_SOURCE } from "./harness";
 import { heapBytesForGuest, heapUsage } from "./heap-usage";
 import { Meter } from "./meter";
@@ -58,7 +59,7 @@ export class Sandbox {
   /** The learner's instance, when this one holds the hidden suites (decision 265). */
   partner: Sandbox | undefined;
   private options: SandboxOptions | undefined;
-  private internal: QuickJSHandle | undefined;
+  private internal: HarnessMethods | undefined;
   /** Kept for rewinding (keep()): dispose() leaves the runtime to the host's memory restore. */
   private kept = false;
   /** The steps the harness took to install, which a fresh sandbox's count starts from. */
@@ -173,7 +174,10 @@ export class Sandbox {
       result.error.dispose();
       throw new Error(`the judge's harness failed to load: ${JSON.stringify(detail)}`);
     }
-    this.internal = this.context.getProp(result.value, "internal");
+    this.internal = new HarnessMethods(
+      this.context,
+      this.context.getProp(result.value, "internal"),
+    );
     result.value.dispose();
   }
 
@@ -186,17 +190,8 @@ export class Sandbox {
 
   /** Calls a method of the harness's internal API with primitive arguments. */
   callInternal(method: string, ...args: GuestArgument[]) {
-    const ctx = this.context;
     if (!this.internal) throw new Error("installHarness() first");
-    const fn = ctx.getProp(this.internal, method);
-    try {
-      const result = withGuestArguments(ctx, args, (handles) =>
-        this.guard(() => ctx.callFunction(fn, ctx.undefined, ...handles)),
-      );
-      return result.error ? { error: result.error } : { value: result.value };
-    } finally {
-      fn.dispose();
-    }
+    return this.internal.call(method, args, (run) => this.guard(run));
   }
 
   /** Runs a method returning a string; undefined if it threw (the error is disposed). */
