@@ -6,6 +6,10 @@ import { DEFAULT_SEED } from "./run-tests";
 import type { NetClock } from "./net-clock";
 import type { JudgeCoreInput, JudgeLimits } from "./types";
 
+/** The learner's side of the relay and its exports' encoding: a few steps; generous. */
+const SETUP_STEPS = 200;
+const SETUP_NET_MS = 200;
+
 /** What the hidden suites' instance needs beyond the phase's limits. */
 export interface HiddenInstance {
   quickjs: QuickJSWASMModule;
@@ -34,9 +38,13 @@ export async function withHiddenInstance<T>(
   const hidden = input.preparedHidden?.take(instance.quickjs) ?? Sandbox.prepare(instance.quickjs);
   let link: RelayLink | undefined;
   try {
+    // Setting up is the judge's work, not a test's: the learner's last test may have used up its
+    // limit, so L gets one of its own for its side of the relay, and H installs its side on its own
+    // meter before it shares L's.
+    learner.limit(SETUP_STEPS, SETUP_NET_MS);
+    link = RelayLink.connect(learner, hidden);
     hidden.shareMeterOf(learner);
     hidden.partner = learner;
-    link = RelayLink.connect(learner, hidden);
     hidden.configure({
       limits,
       net,

@@ -142,6 +142,22 @@ describe("the hidden suites in their own instance", () => {
   );
 });
 
+describe("learner code that uses up its limits (decision 310)", () => {
+  test.each(["infinite-loop", "hostile-error-getter"])(
+    "%s gets the document one instance gives: the relay is set up on a limit of its own",
+    async (name) => {
+      const code = fs.readFileSync(
+        path.join(process.cwd(), `tests/fixtures/judge/hostile/${name}.ts`),
+        "utf8",
+      );
+      const [one, two] = [await judge(code, exercise.id, false), await judge(code)];
+      expect(two.verdict).not.toBe("accepted");
+      expect(comparable(two)).toEqual(comparable(one));
+    },
+    120_000,
+  );
+});
+
 describe("a worker's two kept sandboxes (decision 310)", () => {
   test("judge as instances made on the spot, the hidden one never prepared again, and erasing leaves no secret in either", async () => {
     const l = await WorkerSandbox.load(loadQuickJS, { keep: true });

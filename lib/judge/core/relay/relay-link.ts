@@ -153,7 +153,15 @@ export function carryFastBetween(
   const source = from.context;
   if (to.sandbox.damaged) throw new SandboxCrash("trap");
   const target = to.sandbox.context;
-  const copies = args.map((arg) => copyPlain(source, target, arg));
+  // The operation, the object's number and the key are a number, a number and a string (the guest's
+  // fast()): copied without asking their type, the arguments after them with it.
+  const copies = args.map((arg, i) =>
+    i < 2
+      ? target.newNumber(source.getNumber(arg))
+      : i === 2
+        ? target.newString(source.getString(arg))
+        : copyPlain(source, target, arg),
+  );
   try {
     const result = to.sandbox.guarded(() =>
       target.callFunction(to.fast, target.undefined, ...copies),
@@ -194,7 +202,7 @@ function copyPlain(from: QuickJSContext, to: QuickJSContext, handle: QuickJSHand
       return text.length > MAX_CROSSING_CHARS ? to.undefined : to.newString(text);
     }
     case "boolean":
-      return from.dump(handle) === true ? to.true : to.false;
+      return from.sameValue(handle, from.true) ? to.true : to.false;
     default:
       return to.undefined;
   }
