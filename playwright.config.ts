@@ -6,7 +6,7 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   reporter: [["list"]],

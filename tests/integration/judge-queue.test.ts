@@ -104,7 +104,9 @@ function submission(code: string, userId: string | null = LEARNER): Omit<QueuedJ
 async function holderOf(id: string, not?: string): Promise<string> {
   const queue = new Queue(queueNameOf("main"), { connection: { url: redis.url }, prefix });
   try {
-    for (let i = 0; i < 600; i++) {
+    // A worker busy with the previous test's job, or restarting its judge threads on a loaded
+    // machine, can take tens of seconds to take the next one.
+    for (let i = 0; i < 2_400; i++) {
       const job = await queue.getJob(id);
       const state = await queue.getJobState(id);
       if (state === "active" && job?.processedBy && job.processedBy !== not) return job.processedBy;

@@ -24,7 +24,7 @@ describe.each(ids)("trap %s", (id) => {
     expect(proof.problems).toEqual([]);
     expect(proof.ok).toBe(true);
     expect(proof.file).toMatch(new RegExp(`traps/[a-f]\\.${id}/README\\.mdx$`));
-  }, 30_000);
+  }, 90_000);
 });
 
 describe("the figures the traps show", () => {
