@@ -2,7 +2,7 @@ import type { Lesson } from "@/lib/content/loader";
 import styles from "./lesson-sections-note.module.css";
 
 /** The sections a lesson can have, in their order: what the glossary's "eight sections" are. */
-export const SECTION_KINDS = [
+const SECTION_KINDS = [
   "The Answer",
   "Understand It",
   "Reference",

@@ -10,7 +10,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-rules";
  * dictionaries ship with the packages, so this works offline. Score 3 of 4: "safely unguessable"
  * against an online attacker and resistant to an offline one with a slow hash (scrypt here).
  */
-export const MIN_PASSWORD_SCORE = 3;
+const MIN_PASSWORD_SCORE = 3;
 
 let estimator: ZxcvbnFactory | undefined;
 

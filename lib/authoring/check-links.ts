@@ -29,7 +29,7 @@ export function checkLinks(index: ContentIndex): AuthoringProblem[] {
   return problems;
 }
 
-export function resolveLink(index: ContentIndex, from: MdxDocument, href: string): LinkProblem {
+function resolveLink(index: ContentIndex, from: MdxDocument, href: string): LinkProblem {
   if (external.test(href)) return null;
   const hashAt = href.indexOf("#");
   const target = (hashAt === -1 ? href : href.slice(0, hashAt)).replace(/\?.*$/, "");

@@ -18,7 +18,7 @@ export const defaultNotesFile = path.join(
   "rate-limiter-lesson-notes.txt",
 );
 
-export const defaultMinWords = 12;
+const defaultMinWords = 12;
 
 export interface Token {
   word: string;
@@ -127,7 +127,7 @@ const learnerExtensions: Record<string, boolean> = {
  * Everything under the content root a learner can read: lessons, sections, cards, exercise and trap
  * READMEs and code, example programs. Then the library files a lesson shows with <LimiterSource>.
  */
-export function learnerFiles(contentRoot: string, limitersDir: string): LearnerFile[] {
+function learnerFiles(contentRoot: string, limitersDir: string): LearnerFile[] {
   const files: LearnerFile[] = [];
   const shown = new Set<string>();
   const walk = (dir: string) => {

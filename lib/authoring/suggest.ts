@@ -1,6 +1,6 @@
 // "Did you mean …?" for a misspelt id: the closest known one by edit distance, when it is close.
 
-export function closest(wanted: string, known: readonly string[]): string | undefined {
+function closest(wanted: string, known: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of known) {
@@ -29,7 +29,7 @@ export function suggestion(wanted: string, known: readonly string[], noun: strin
   return `known ${noun}s: ${shown.join(", ")}${more}`;
 }
 
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];

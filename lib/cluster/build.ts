@@ -18,7 +18,7 @@ const SOURCES = [
 const IGNORED = new Set(["node_modules", ".next", "bench", "cli"]);
 
 /** Whether `.next/` holds a production build at least as new as every source file. */
-export function buildIsFresh(root: string): boolean {
+function buildIsFresh(root: string): boolean {
   const buildId = join(root, ".next", "BUILD_ID");
   if (!existsSync(buildId)) return false;
   const builtAt = statSync(buildId).mtimeMs;

@@ -138,7 +138,7 @@ export function errorFiles(): Record<string, string> {
 }
 
 /** The raw HTTP responses HAProxy sends for its own errors (errorfile format), by status. */
-export function errorResponses(): Record<number, string> {
+function errorResponses(): Record<number, string> {
   const files: Record<number, string> = {};
   for (const [status, [title, detail]] of Object.entries(PROBLEMS)) {
     const body = JSON.stringify({ type: "about:blank", title, status: Number(status), detail });

@@ -41,9 +41,9 @@ const numberGradeSchema = z.strictObject({
   explanation: nonEmpty,
 });
 
-export const gradeSchema = z.discriminatedUnion("kind", [choiceGradeSchema, numberGradeSchema]);
+const gradeSchema = z.discriminatedUnion("kind", [choiceGradeSchema, numberGradeSchema]);
 
-export const cardSchema = z.strictObject({
+const cardSchema = z.strictObject({
   id: z.string().regex(slugPattern, "must be kebab-case (a-z, 0-9, single hyphens)"),
   source: z.enum(cardSources),
   section: z.string().regex(slugPattern, "must be a section slug such as next-move"),
@@ -55,7 +55,7 @@ export const cardSchema = z.strictObject({
   grade: gradeSchema.optional(),
 });
 
-export const cardsFileSchema = z
+const cardsFileSchema = z
   .strictObject({ cards: z.array(cardSchema).min(1, "needs at least one card") })
   .superRefine((file, ctx) => {
     const seen = new Map<string, number>();

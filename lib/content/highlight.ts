@@ -8,7 +8,7 @@ import { highlightedCodeHtml, type HighlightedCode } from "./highlighted-code";
 // and no highlighter. Both themes are emitted as palette classes (`l3 d7`, lib/content/code-colors.ts)
 // and app/code-colors.css picks one with prefers-color-scheme (decisions 004 and 141).
 
-export const codeThemes = { light: "github-light-default", dark: "github-dark-default" } as const;
+const codeThemes = { light: "github-light-default", dark: "github-dark-default" } as const;
 
 /** Loaded up front; any other language shiki bundles is loaded on first use. */
 const preloadedLanguages = ["ts", "tsx", "js", "json", "bash", "lua", "http", "yaml", "java"];
@@ -24,7 +24,7 @@ export function getHighlighter(): Promise<Highlighter> {
 }
 
 /** Records the fence's language on the <pre> so the page can label the block ("TypeScript"). */
-export const languageAttribute: ShikiTransformer = {
+const languageAttribute: ShikiTransformer = {
   name: "tradeoff:language-attribute",
   pre(node: Element) {
     node.properties["dataLanguage"] = this.options.lang;

@@ -15,7 +15,7 @@ const nonEmpty = z
 const slug = z.string().regex(slugPattern, "must be kebab-case (a-z, 0-9, single hyphens)");
 
 /** One key point a good answer makes; the learner ticks it when they said it. */
-export const rubricPointSchema = z.strictObject({
+const rubricPointSchema = z.strictObject({
   id: slug,
   /** What to tick: short, in the learner's terms. */
   point: nonEmpty,
@@ -43,7 +43,7 @@ function uniqueIds<T extends { id: string }>(
 
 const rubricSchema = z.array(rubricPointSchema).min(1, "needs at least one rubric point");
 
-export const drillSchema = z
+const drillSchema = z
   .strictObject({
     prompt: nonEmpty,
     /** The countdown's default length; the learner may change it on the page. */
@@ -52,7 +52,7 @@ export const drillSchema = z
   })
   .superRefine((drill, ctx) => uniqueIds(drill.points, ctx, "points"));
 
-export const followUpSchema = z
+const followUpSchema = z
   .strictObject({
     /** The id of a next-move card in this lesson's cards.yaml: its grade is this question's grade. */
     card: slug,
@@ -60,7 +60,7 @@ export const followUpSchema = z
   })
   .superRefine((question, ctx) => uniqueIds(question.points, ctx, "points"));
 
-export const phaseSchema = z
+const phaseSchema = z
   .strictObject({
     id: slug,
     title: nonEmpty,
@@ -72,7 +72,7 @@ export const phaseSchema = z
   })
   .superRefine((phase, ctx) => uniqueIds(phase.rubric, ctx, "rubric"));
 
-export const interviewFileSchema = z
+const interviewFileSchema = z
   .strictObject({
     drill: drillSchema,
     followUps: z

@@ -41,7 +41,7 @@ export const sectionFrontmatterSchema = z.strictObject({
   summary: text.optional(),
 });
 
-export const difficulties = ["easy", "medium", "hard"] as const;
+const difficulties = ["easy", "medium", "hard"] as const;
 
 /**
  * An exercise's README.mdx frontmatter. Not strict, unlike the others: the judge extends it with its

@@ -8,11 +8,11 @@ import type { Difficulty } from "./schemas";
 export const WORDS_PER_MINUTE = 200;
 
 /** What a first attempt takes, judged by the test suites we have: minutes per exercise. */
-export const MINUTES_PER_EXERCISE: Record<Difficulty, number> = { easy: 15, medium: 25, hard: 40 };
+const MINUTES_PER_EXERCISE: Record<Difficulty, number> = { easy: 15, medium: 25, hard: 40 };
 /** Predict, run, fix. */
-export const MINUTES_PER_TRAP = 5;
+const MINUTES_PER_TRAP = 5;
 /** Write an answer, reveal, grade. */
-export const MINUTES_PER_CARD = 1;
+const MINUTES_PER_CARD = 1;
 
 /**
  * The words of an MDX body a reader reads: without frontmatter, fenced code (read as code, at

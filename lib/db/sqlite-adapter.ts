@@ -25,5 +25,5 @@ export class SqliteAdapterFactory implements SqlDriverAdapterFactory {
   }
 }
 
-export const SQLITE_PRAGMAS =
+const SQLITE_PRAGMAS =
   "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;";

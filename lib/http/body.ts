@@ -7,14 +7,14 @@ import { HttpProblem, parseOr } from "./problem";
  * a byte is read, and a body without one (chunked) is read only up to the cap, then dropped.
  */
 
-export function bodyTooLarge(maxBytes: number): HttpProblem {
+function bodyTooLarge(maxBytes: number): HttpProblem {
   return new HttpProblem(413, "Request body too large", `Send at most ${maxBytes} bytes.`, [
     { field: "", reason: `must be at most ${maxBytes} bytes` },
   ]);
 }
 
 /** Throws the 413 when the request says it is bigger than `maxBytes`. */
-export function assertDeclaredLength(request: Request, maxBytes: number): void {
+function assertDeclaredLength(request: Request, maxBytes: number): void {
   const declared = request.headers.get("content-length");
   if (declared === null) return;
   const length = Number(declared);
@@ -86,7 +86,7 @@ export function illFormedStringProblem(path: string): HttpProblem {
 }
 
 /** Largest JSON body any of our routes reads (a draft of 100,000 characters fits many times). */
-export const MAX_BODY_BYTES = 1_000_000;
+const MAX_BODY_BYTES = 1_000_000;
 
 /**
  * Reads a JSON body and parses it with `schema`. Not JSON at all (or not sent as JSON) is a 400 or

@@ -12,7 +12,7 @@ import type { TrustProxy } from "@/lib/protection/config";
 export const SOCKET_ADDRESS_HEADER = "x-tradeoff-socket-address";
 
 /** The TCP peer's address, or null (a route handler called directly, as in tests). */
-export function socketAddress(headers: Headers): string | null {
+function socketAddress(headers: Headers): string | null {
   return normaliseIp(headers.get(SOCKET_ADDRESS_HEADER));
 }
 
@@ -47,7 +47,7 @@ export function requestHost(headers: Headers, trust: TrustProxy): string | null 
 }
 
 /** Whether the socket's peer is a configured proxy (an unknown socket counts as one in tests). */
-export function fromTrustedProxy(headers: Headers, trust: TrustProxy): boolean {
+function fromTrustedProxy(headers: Headers, trust: TrustProxy): boolean {
   switch (trust.kind) {
     case "none":
       return false;

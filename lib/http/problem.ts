@@ -48,7 +48,7 @@ export class HttpProblem extends Error {
   }
 }
 
-export function problemResponse(problem: Omit<Problem, "type">, headers?: HeadersInit): Response {
+function problemResponse(problem: Omit<Problem, "type">, headers?: HeadersInit): Response {
   const body: Problem = { type: "about:blank", ...problem };
   const responseHeaders = new Headers(headers);
   responseHeaders.set("content-type", "application/problem+json");
@@ -56,7 +56,7 @@ export function problemResponse(problem: Omit<Problem, "type">, headers?: Header
   return new Response(JSON.stringify(body), { status: problem.status, headers: responseHeaders });
 }
 
-export function fieldErrors(error: z.ZodError): FieldError[] {
+function fieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => ({
     field: issue.path.map(String).join("."),
     reason: issue.message,
@@ -64,7 +64,7 @@ export function fieldErrors(error: z.ZodError): FieldError[] {
 }
 
 /** A body or query that is well-formed but fails its schema: 422 for bodies, 400 for queries. */
-export function zodProblem(error: z.ZodError, status: 400 | 422 = 422): Response {
+function zodProblem(error: z.ZodError, status: 400 | 422 = 422): Response {
   return problemResponse({
     status,
     title: status === 422 ? "The request body is invalid" : "The request is invalid",

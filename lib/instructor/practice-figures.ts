@@ -7,7 +7,7 @@ import { rate, toNumber } from "./statistics";
 type Row = Record<string, unknown>;
 
 /** ts-fsrs' Rating.Again. */
-export const AGAIN = 1;
+const AGAIN = 1;
 
 export async function trapFigures({ db }: DashboardDeps, scope: DashboardScope) {
   const [first, totals] = await Promise.all([

@@ -1,7 +1,7 @@
 const DAY_MS = 86_400_000;
 
 /** The UTC calendar day of an instant, as a day number (days since 1970-01-01). */
-export function utcDay(at: Date): number {
+function utcDay(at: Date): number {
   return Math.floor(at.getTime() / DAY_MS);
 }
 

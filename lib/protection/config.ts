@@ -101,10 +101,7 @@ export const CLASS_LABELS: Record<EndpointClass, string> = {
  * Merges a partial override (from RATE_LIMITS) over the defaults, one class and one field at a
  * time: `{"judge":{"learner":{"capacity":5}}}` changes only that burst.
  */
-export function mergeRateLimits(
-  override: unknown,
-  base: RateLimits = DEFAULT_RATE_LIMITS,
-): unknown {
+function mergeRateLimits(override: unknown, base: RateLimits = DEFAULT_RATE_LIMITS): unknown {
   if (!isRecord(override)) return override;
   const merged: Record<string, unknown> = { ...base };
   for (const [name, value] of Object.entries(override)) {
@@ -128,7 +125,7 @@ export function mergeRateLimits(
 }
 
 /** RATE_LIMITS: a JSON override of DEFAULT_RATE_LIMITS; unset means the defaults. */
-export const rateLimitsEnvSchema = z
+const rateLimitsEnvSchema = z
   .string()
   .optional()
   .transform((text, ctx): RateLimits => {

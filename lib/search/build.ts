@@ -7,7 +7,7 @@ import { buildSearchIndex } from "./search-index";
 
 // Server only (reads content/): the site's search index as JSON, for app/search-index.json.
 
-export function lessonExtras(lesson: Lesson): LessonExtras {
+function lessonExtras(lesson: Lesson): LessonExtras {
   const traps = loadLessonTraps({
     dir: lesson.dir,
     courseSlug: lesson.courseSlug,

@@ -43,10 +43,10 @@ export interface LabSettings {
 
 export const LAB_MINUTE_MS = 60_000;
 /** The timeline's resolution. */
-export const LAB_STEP_MS = 5_000;
+const LAB_STEP_MS = 5_000;
 /** Where "restart" restarts instance 1 (the first one), and where the store outage falls. */
-export const LAB_RESTART_AT = 30_000;
-export const LAB_OUTAGE = { from: 20_000, to: 40_000 } as const;
+const LAB_RESTART_AT = 30_000;
+const LAB_OUTAGE = { from: 20_000, to: 40_000 } as const;
 
 export interface LabOutcome {
   offered: number;

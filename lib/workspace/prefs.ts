@@ -5,7 +5,7 @@
 // otherwise no longer carries zod (decision 130).
 
 export const FONT_SIZES = [12, 13, 14, 15, 16, 18, 20, 22] as const;
-export const DEFAULT_FONT_SIZE = 14;
+const DEFAULT_FONT_SIZE = 14;
 
 export interface EditorPrefs {
   wordWrap: boolean;

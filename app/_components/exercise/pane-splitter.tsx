@@ -50,7 +50,7 @@ const clamp = (split: SplitSpec, value: number) =>
   Math.round(Math.min(split.max, Math.max(split.min, value)) * 100) / 100;
 
 /** The remembered share of the first pane, or null (none, unreadable, or out of bounds). */
-export function readSplit(split: SplitSpec, raw: string | null): number | null {
+function readSplit(split: SplitSpec, raw: string | null): number | null {
   const layout = parsePaneLayout(raw, split.ids);
   const share = layout?.[split.ids[0]];
   return share === undefined ? null : clamp(split, share);

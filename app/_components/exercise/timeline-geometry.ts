@@ -53,7 +53,7 @@ export interface TimelineLayout {
 
 export const TIMELINE_WIDTH = 720;
 /** Narrower than this, the chart is drawn for a phone: a tighter margin and fewer ticks. */
-export const TIMELINE_MIN_WIDTH = 260;
+const TIMELINE_MIN_WIDTH = 260;
 const LEFT = 92;
 const NARROW_LEFT = 82;
 const RIGHT = 16;
@@ -64,7 +64,7 @@ const LEVEL_HEIGHT = 64;
 const AXIS_HEIGHT = 30;
 const MAX_CELL_HEIGHT = 16;
 /** Up to this many requests at one instant are drawn one cell each; more are drawn as runs. */
-export const STACK_LIMIT = 12;
+const STACK_LIMIT = 12;
 
 export function layoutTimeline(trace: Trace, requestedWidth = TIMELINE_WIDTH): TimelineLayout {
   // Drawn at the width it is shown at (user units = CSS pixels), so labels keep their size on a

@@ -19,8 +19,8 @@ export interface ToolbarProps {
   onReset(): void;
 }
 
-export const RUN_SHORTCUT = "Ctrl+Enter / ⌘+Enter";
-export const SUBMIT_SHORTCUT = "Ctrl+Shift+Enter / ⌘+Shift+Enter";
+const RUN_SHORTCUT = "Ctrl+Enter / ⌘+Enter";
+const SUBMIT_SHORTCUT = "Ctrl+Shift+Enter / ⌘+Shift+Enter";
 
 /**
  * Run, Submit and Reset. The buttons stay clickable while judging (aria-disabled), and a click then
@@ -129,7 +129,7 @@ export function JudgeStatus({
  * differ from answer to answer; the count left is the number that matters, and the sentence says
  * how it comes back.
  */
-export function QuotaNote({ quota }: { quota: Quota }) {
+function QuotaNote({ quota }: { quota: Quota }) {
   const refill =
     quota.resetSeconds !== undefined && quota.resetSeconds > 0 && quota.remaining < quota.limit
       ? ` Full again in ${formatWait(quota.resetSeconds)}.`
