@@ -6,6 +6,7 @@ import { describeInterval, RATINGS, ratingLabels, type ReviewRating } from "@/li
 import { postGrade } from "./card-client";
 import type { FlashcardData, GradedCard } from "./card-types";
 import { Markdown } from "./inline-markdown";
+import buttons from "../buttons.module.css";
 import styles from "./cards.module.css";
 
 export interface FlashcardProps {
@@ -184,7 +185,7 @@ export function Flashcard({
 
       {stage === "answering" ? (
         <div className={styles.actions}>
-          <button type="button" className={styles.primary} onClick={reveal}>
+          <button type="button" className={buttons.primary} onClick={reveal}>
             {grade ? "Check" : "Reveal the model answer"}
           </button>
           <span className={styles.keys} aria-hidden="true">

@@ -9,6 +9,7 @@ import { ResultsPanel } from "../exercise/results-panel";
 import { OutcomeView } from "./outcome-view";
 import { fetchJudgeTypes, postFix, type FixResponse } from "./trap-client";
 import type { TrapWorkspaceProps } from "./trap-workspace";
+import buttons from "../buttons.module.css";
 import styles from "./traps.module.css";
 
 function draftKey(props: { course: string; lesson: string; id: string }) {
@@ -97,7 +98,7 @@ export function TrapFix(props: TrapWorkspaceProps & { onAccepted: () => void }) 
       <div className={styles.actions}>
         <button
           type="button"
-          className={styles.primary}
+          className={buttons.primary}
           onClick={() => void check()}
           disabled={busy}
         >
@@ -105,7 +106,7 @@ export function TrapFix(props: TrapWorkspaceProps & { onAccepted: () => void }) 
         </button>
         <button
           type="button"
-          className={styles.secondary}
+          className={buttons.secondary}
           onClick={() => change(snippet)}
           disabled={busy || code === snippet}
         >

@@ -10,6 +10,7 @@ import {
   type PredictionResponse,
   type TrapProgressView,
 } from "./trap-client";
+import buttons from "../buttons.module.css";
 import styles from "./traps.module.css";
 
 // The editor, the results panel and the timeline load when the learner presses "Fix it".
@@ -162,7 +163,7 @@ export function TrapWorkspace(props: TrapWorkspaceProps) {
         )}
         {stage !== "revealed" && (
           <div className={styles.actions}>
-            <button type="submit" className={styles.primary} disabled={stage === "running"}>
+            <button type="submit" className={buttons.primary} disabled={stage === "running"}>
               {stage === "running" ? "Running in the sandbox…" : "Lock in and run"}
             </button>
             <span className={styles.hint}>Nothing runs until you commit to an answer.</span>
@@ -211,11 +212,11 @@ export function TrapWorkspace(props: TrapWorkspaceProps) {
           <div className={styles.explanation}>{explanation}</div>
           <div className={styles.actions}>
             {!fixing && (
-              <button type="button" className={styles.primary} onClick={() => setFixing(true)}>
+              <button type="button" className={buttons.primary} onClick={() => setFixing(true)}>
                 Fix it
               </button>
             )}
-            <button type="button" className={styles.secondary} onClick={retry}>
+            <button type="button" className={buttons.secondary} onClick={retry}>
               Predict again
             </button>
           </div>

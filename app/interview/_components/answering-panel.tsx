@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import type { CountdownState } from "@/lib/interview/countdown";
 import { Countdown } from "./countdown";
 import type { useAnswerCapture } from "./use-answer-capture";
+import buttons from "@/app/_components/buttons.module.css";
 import styles from "./interview.module.css";
 
 /**
@@ -49,7 +50,7 @@ export function AnsweringPanel({
           rows={6}
         />
       </label>
-      <button type="button" className={styles.primary} onClick={onStop}>
+      <button type="button" className={buttons.primary} onClick={onStop}>
         Stop and check my answer
       </button>
     </div>

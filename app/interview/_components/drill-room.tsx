@@ -12,6 +12,7 @@ import { RecordingList } from "./recording-list";
 import { RubricChecklist } from "./rubric-checklist";
 import { useAnswerCapture } from "./use-answer-capture";
 import { browserClock } from "./browser-clock";
+import buttons from "@/app/_components/buttons.module.css";
 import styles from "./interview.module.css";
 
 export interface DrillPoint {
@@ -130,7 +131,7 @@ export function DrillRoom({
               />
             </label>
             <AnswerModePicker mode={capture.mode} onChange={capture.setMode} name="drill-mode" />
-            <button type="button" className={styles.primary} onClick={() => void start()}>
+            <button type="button" className={buttons.primary} onClick={() => void start()}>
               {stage === "saved" ? "Try again" : "Start the answer"}
             </button>
           </div>
@@ -179,7 +180,7 @@ export function DrillRoom({
           {stage === "review" ? (
             <button
               type="button"
-              className={styles.primary}
+              className={buttons.primary}
               disabled={saving}
               onClick={() => void save()}
             >

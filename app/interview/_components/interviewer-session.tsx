@@ -17,6 +17,7 @@ import { RecordingList } from "./recording-list";
 import { RubricChecklist } from "./rubric-checklist";
 import { useAnswerCapture } from "./use-answer-capture";
 import { browserClock } from "./browser-clock";
+import buttons from "@/app/_components/buttons.module.css";
 import styles from "./interview.module.css";
 
 export interface SessionQuestion {
@@ -178,7 +179,7 @@ export function InterviewerSession({ course, lesson, seconds, questions, attempt
             </select>
           </label>
           <AnswerModePicker mode={capture.mode} onChange={capture.setMode} name="session-mode" />
-          <button type="button" className={styles.primary} onClick={() => void ask(0)}>
+          <button type="button" className={buttons.primary} onClick={() => void ask(0)}>
             Start the interview
           </button>
         </section>
@@ -295,13 +296,13 @@ export function InterviewerSession({ course, lesson, seconds, questions, attempt
                   <button
                     key={rating}
                     type="button"
-                    className={rating === suggested ? styles.primary : styles.secondary}
+                    className={rating === suggested ? buttons.primary : buttons.secondary}
                     disabled={busy}
                     onClick={() => void grade(rating)}
                   >
                     {ratingLabels[rating]}
                     {rating === suggested ? (
-                      <span className={styles.hint}> (suggested)</span>
+                      <span className={`${styles.hint} ${styles.onAccent}`}> (suggested)</span>
                     ) : null}
                   </button>
                 ))}
@@ -324,7 +325,7 @@ export function InterviewerSession({ course, lesson, seconds, questions, attempt
             {stage === "graded" ? (
               <button
                 type="button"
-                className={styles.primary}
+                className={buttons.primary}
                 onClick={() => (last ? void finish() : void ask(index + 1))}
               >
                 {last ? "See the summary" : "Next question"}
@@ -333,7 +334,7 @@ export function InterviewerSession({ course, lesson, seconds, questions, attempt
           </>
         )}
         <RecordingList scope={`${course}/${lesson}/${question.card}`} version={capture.version} />
-        <button type="button" className={styles.secondary} onClick={() => void finish()}>
+        <button type="button" className={buttons.secondary} onClick={() => void finish()}>
           End the session
         </button>
       </section>

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { deleteRecording, listRecordings, type Recording } from "./recordings-db";
+import buttons from "@/app/_components/buttons.module.css";
 import styles from "./interview.module.css";
 
 interface Item {
@@ -51,7 +52,7 @@ export function RecordingList({ scope, version }: { scope: string; version: numb
               <audio controls src={url} preload="metadata" aria-label={`Play ${label}`} />
               <button
                 type="button"
-                className={styles.secondary}
+                className={buttons.secondary}
                 onClick={() => {
                   void deleteRecording(recording.id).then(() => setReload((n) => n + 1));
                 }}

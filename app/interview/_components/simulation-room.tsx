@@ -9,6 +9,7 @@ import { DrawingCanvas } from "./drawing-canvas";
 import { postAttempt, type AttemptJson } from "./interview-client";
 import { RubricChecklist } from "./rubric-checklist";
 import { browserClock } from "./browser-clock";
+import buttons from "@/app/_components/buttons.module.css";
 import styles from "./interview.module.css";
 
 export interface SimulationPhase {
@@ -143,7 +144,7 @@ export function SimulationRoom({ course, lesson, prompt, phases, attempts }: Pro
               {message}
             </p>
           ) : null}
-          <button type="button" className={styles.primary} onClick={start}>
+          <button type="button" className={buttons.primary} onClick={start}>
             {stage === "saved" ? "Run another round" : "Start the round"}
           </button>
         </section>
@@ -157,7 +158,7 @@ export function SimulationRoom({ course, lesson, prompt, phases, attempts }: Pro
                 <li key={p.id}>
                   <button
                     type="button"
-                    className={index === current ? styles.primary : styles.secondary}
+                    className={index === current ? buttons.primary : buttons.secondary}
                     aria-current={index === current ? "step" : undefined}
                     onClick={() => index !== current && go(index)}
                   >
@@ -199,11 +200,11 @@ export function SimulationRoom({ course, lesson, prompt, phases, attempts }: Pro
           </label>
           <div className={styles.actions}>
             {current + 1 < phases.length ? (
-              <button type="button" className={styles.primary} onClick={() => go(current + 1)}>
+              <button type="button" className={buttons.primary} onClick={() => go(current + 1)}>
                 Next: {phases[current + 1]!.title}
               </button>
             ) : null}
-            <button type="button" className={styles.secondary} onClick={end}>
+            <button type="button" className={buttons.secondary} onClick={end}>
               End the round and score it
             </button>
           </div>
@@ -235,7 +236,7 @@ export function SimulationRoom({ course, lesson, prompt, phases, attempts }: Pro
           ) : null}
           <button
             type="button"
-            className={styles.primary}
+            className={buttons.primary}
             disabled={saving}
             onClick={() => void save()}
           >
@@ -333,7 +334,7 @@ function PhaseComparison({
                   <td key={attempt.id}>
                     <button
                       type="button"
-                      className={styles.secondary}
+                      className={buttons.secondary}
                       onClick={() => void reopen(attempt.id)}
                     >
                       Open <span className="sr-only">round {shown.length - index}</span>
@@ -367,7 +368,7 @@ function PhaseComparison({
           ) : (
             <p className={styles.hint}>No drawing.</p>
           )}
-          <button type="button" className={styles.secondary} onClick={() => setOpen(null)}>
+          <button type="button" className={buttons.secondary} onClick={() => setOpen(null)}>
             Close
           </button>
         </div>
