@@ -1,6 +1,7 @@
 import type { QuickJSWASMModule } from "quickjs-emscripten-core";
 import { Sandbox } from "../core/sandbox";
 import { loadQuickJS, type LoadedQuickJS } from "./load-quickjs";
+import { findHeapBreak } from "./heap-break";
 import { PristineMemory } from "./pristine-memory";
 
 export interface WorkerSandboxOptions {
@@ -37,14 +38,15 @@ export class WorkerSandbox {
     options: WorkerSandboxOptions = {},
   ): Promise<WorkerSandbox> {
     const loaded = await loader();
-    // One runtime made and freed first, so whatever QuickJS sets up on first use is in the snapshot.
-    loaded.quickjs.newRuntime().dispose();
+    // One runtime made and freed first, so whatever QuickJS sets up on first use is in the snapshot;
+    // the probe for the program break does that (decision 320).
+    const breakAddress = findHeapBreak(loaded.quickjs, loaded.memory);
     let kept: Sandbox | undefined;
     if (options.keep) {
       kept = Sandbox.prepare(loaded.quickjs);
       kept.keep();
     }
-    return new WorkerSandbox(loaded, new PristineMemory(loaded.memory), kept);
+    return new WorkerSandbox(loaded, new PristineMemory(loaded.memory, breakAddress), kept);
   }
 
   get quickjs() {
