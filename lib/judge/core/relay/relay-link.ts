@@ -46,6 +46,11 @@ export class RelayLink {
 
   /** The learner module's exports, as H's "./solution" defines them: names and encoded values. */
   learnerExports(): { name: string; text: string }[] {
+    // Every host call into L here is guarded: a trap marks L damaged and becomes a SandboxCrash.
+    return this.learner.sandbox.guarded(() => this.readLearnerExports());
+  }
+
+  private readLearnerExports(): { name: string; text: string }[] {
     const ctx = this.learner.sandbox.context;
     const ns = ctx.getProp(this.learner.namespace, "learnerModule");
     const exportOf = ctx.getProp(this.learner.namespace, "exportOf");
