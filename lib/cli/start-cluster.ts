@@ -21,43 +21,67 @@ import { runPrisma } from "./prisma-cli";
 // judge queue in that Redis (JUDGE_QUEUE_URL, decision 230) and N `npm run judge:worker` processes
 // judge and record them.
 
-const { values } = parseArgs({
-  options: {
-    instances: { type: "string", default: "3" },
-    "judge-workers": { type: "string", default: "2" },
-    port: { type: "string", default: "3000" },
-    lock: { type: "string" },
-    weights: { type: "string" },
-  },
-});
+/** Bad arguments or a missing piece: one line saying what to change, no stack trace. */
+function refuse(message: string): never {
+  console.error(`start:cluster: ${message}`);
+  process.exit(2);
+}
+
+let parsed: ReturnType<typeof parseOptions>;
+try {
+  parsed = parseOptions();
+} catch (error) {
+  refuse(messageOf(error));
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+const { values } = parsed;
+
+function parseOptions() {
+  return parseArgs({
+    options: {
+      instances: { type: "string", default: "3" },
+      "judge-workers": { type: "string", default: "2" },
+      port: { type: "string", default: "3000" },
+      lock: { type: "string" },
+      weights: { type: "string" },
+    },
+  });
+}
 const instances = Number(values.instances);
 const port = Number(values.port);
 if (!Number.isInteger(instances) || instances < 1 || instances > 16) {
-  throw new Error("--instances must be a whole number from 1 to 16");
+  refuse("--instances must be a whole number from 1 to 16");
+}
+if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+  refuse("--port must be a TCP port number (0 picks a free one)");
 }
 const judgeWorkers = Number(values["judge-workers"]);
 if (!Number.isInteger(judgeWorkers) || judgeWorkers < 0 || judgeWorkers > 16) {
-  throw new Error("--judge-workers must be a whole number from 0 to 16");
+  refuse("--judge-workers must be a whole number from 0 to 16");
 }
 const weights = values.weights?.split(",").map(Number);
-if (weights && (weights.length !== instances || weights.some((w) => !Number.isInteger(w)))) {
-  throw new Error(`--weights needs ${instances} whole numbers from 0 to 256, e.g. 7,2,1`);
+if (
+  weights &&
+  (weights.length !== instances || weights.some((w) => !Number.isInteger(w) || w < 0 || w > 256))
+) {
+  refuse(`--weights needs ${instances} whole numbers from 0 to 256, e.g. 7,2,1`);
 }
 if (!haproxyBinary()) {
-  throw new Error(
-    "haproxy is not installed: apt-get install haproxy (the cluster's load balancer)",
-  );
+  refuse("haproxy is not installed: apt-get install haproxy (the cluster's load balancer)");
 }
 
 const log = (line: string) => console.log(`[cluster] ${line}`);
 const root = process.cwd();
 
 const databaseUrl = clusterDatabaseUrl();
-await ensureDatabase(databaseUrl);
+await ensureDatabase(databaseUrl).catch((error: unknown) => refuse(messageOf(error)));
 const migrated = runPrisma(["migrate", "deploy"], databaseUrl, { quiet: true });
 if (!migrated.ok) {
   process.stderr.write(migrated.output);
-  throw new Error("prisma migrate deploy failed");
+  refuse(`prisma migrate deploy failed on ${redact(databaseUrl)} (its output is above)`);
 }
 log(`database ${redact(databaseUrl)} migrated`);
 
@@ -67,7 +91,7 @@ if (env.REDIS_CLUSTER_NODES) {
   const seeds = env.REDIS_CLUSTER_NODES.map((node) => `${node.host}:${node.port}`).join(", ");
   log(`rate limits on Redis Cluster (seeds ${seeds}) under "${env.RATE_LIMIT_PREFIX}"`);
 } else {
-  await checkRedis(redisUrl);
+  await checkRedis(redisUrl).catch((error: unknown) => refuse(messageOf(error)));
   log(`rate limits in Redis at ${redact(redisUrl)} under "${env.RATE_LIMIT_PREFIX}"`);
 }
 
