@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { signInHref } from "@/lib/auth/return-path";
 import {
   refreshLearnerSummary,
@@ -10,6 +10,7 @@ import {
   useRefreshOn,
 } from "./progress/learner-summary-store";
 import styles from "./site-header.module.css";
+import { useDismiss } from "./use-dismiss";
 
 /**
  * Who you are, in the header: "Sign in" for nobody, "Save your progress" as well once this browser
@@ -48,23 +49,7 @@ function UserMenu({ name }: { name: string }) {
   const button = useRef<HTMLButtonElement>(null);
   const router = useRouter();
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  useDismiss(open, setOpen, root, button);
 
   const signOut = async () => {
     setError(null);

@@ -2,6 +2,7 @@
 
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import styles from "./site-header.module.css";
+import { useDismiss } from "./use-dismiss";
 
 /**
  * The header's main links. On a laptop they sit in the row; on a phone they fold behind a Menu
@@ -22,23 +23,7 @@ export function HeaderNav({ children }: { children: ReactNode }) {
     setReady(true);
   }, []);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  useDismiss(open, setOpen, root, button);
 
   return (
     <div
