@@ -12,6 +12,7 @@ import type { SectionRef, SubmissionInput, TrapAttemptInput } from "./schemas";
 import * as sections from "./sections";
 import * as submissions from "./submissions";
 import type { StoreDeps } from "./store-deps";
+import type { SchedulingState } from "@/lib/review/scheduler";
 
 // The server-side progress API on the application's database (see README.md beside this file).
 // Every function takes the Viewer resolved from the session cookie (lib/auth) and touches only that
@@ -71,7 +72,7 @@ export const getCardState = (viewer: Viewer, ref: practice.CardRef) =>
 export const recordReview = (
   viewer: Viewer,
   ref: practice.CardRef,
-  review: { rating: number; next: practice.CardState },
+  review: { rating: number; next: SchedulingState },
 ) => practice.recordReview(deps(), viewer, ref, review);
 export const listCardStates = (viewer: Viewer, lesson?: { course: string; lesson: string }) =>
   practice.listCardStates(deps(), viewer, lesson);

@@ -1,6 +1,7 @@
 import type { TrapAttemptInput } from "./schemas";
 import type { Viewer } from "@/lib/auth/viewer";
 import type { StoreDeps } from "./store-deps";
+import type { SchedulingState } from "@/lib/review/scheduler";
 
 // Storage for the traps and the review cards (issue 6 writes the UI and the scheduling): each write
 // is one transaction, and the FSRS arithmetic stays with its caller (ts-fsrs), given the time.
@@ -18,20 +19,6 @@ export async function recordTrapAttempt(
   );
 }
 
-/** A card's scheduling state, field for field ts-fsrs' `Card` (camelCase). */
-export interface CardState {
-  due: Date;
-  stability: number;
-  difficulty: number;
-  elapsedDays: number;
-  scheduledDays: number;
-  learningSteps: number;
-  reps: number;
-  lapses: number;
-  state: number;
-  lastReview: Date | null;
-}
-
 export interface CardRef {
   course: string;
   lesson: string;
@@ -42,7 +29,7 @@ export async function getCardState(
   deps: StoreDeps,
   viewer: Viewer,
   ref: CardRef,
-): Promise<CardState | null> {
+): Promise<SchedulingState | null> {
   const row = await deps.db.reviewCard.findUnique({
     where: { userId_course_lesson_card: { userId: viewer.userId, ...ref } },
   });
@@ -56,7 +43,7 @@ export async function recordReview(
   deps: StoreDeps,
   viewer: Viewer,
   ref: CardRef,
-  review: { rating: number; next: CardState },
+  review: { rating: number; next: SchedulingState },
 ): Promise<void> {
   const key = { userId: viewer.userId, ...ref };
   const reviewedAt = deps.clock.now();
@@ -80,7 +67,7 @@ export async function countCardsDue(deps: StoreDeps, viewer: Viewer): Promise<nu
 
 // Reads for issue 6's pages (the trap workspace, the Review page, a lesson's card deck).
 
-export interface StoredCard extends CardState, CardRef {}
+export interface StoredCard extends SchedulingState, CardRef {}
 
 /** The viewer's card states, all of them or one lesson's. */
 export async function listCardStates(
