@@ -1,18 +1,11 @@
 "use client";
 
+import type { SectionRef } from "@/lib/progress/schemas";
 import { useLessonProgress } from "./lesson-progress-store";
 import styles from "./progress.module.css";
 
 /** A checkmark after a section's link once the learner has read it. */
-export function ReadMark({
-  course,
-  lesson,
-  section,
-}: {
-  course: string;
-  lesson: string;
-  section: string;
-}) {
+export function ReadMark({ course, lesson, section }: SectionRef) {
   const { sectionsRead } = useLessonProgress(course, lesson);
   if (!sectionsRead.has(section)) return null;
   return (

@@ -1,5 +1,6 @@
 "use client";
 
+import type { SectionRef } from "@/lib/progress/schemas";
 import { useEffect, useRef, useState } from "react";
 import { markRead, useLessonProgress } from "./lesson-progress-store";
 import styles from "./progress.module.css";
@@ -8,15 +9,7 @@ import styles from "./progress.module.css";
  * Placed at the end of a section: when it scrolls into view the section counts as read. The
  * "Mark as read" button does the same for a reader who skims, or without IntersectionObserver.
  */
-export function SectionReadTracker({
-  course,
-  lesson,
-  section,
-}: {
-  course: string;
-  lesson: string;
-  section: string;
-}) {
+export function SectionReadTracker({ course, lesson, section }: SectionRef) {
   const { sectionsRead } = useLessonProgress(course, lesson);
   const read = sectionsRead.has(section);
   const sentinel = useRef<HTMLDivElement>(null);
