@@ -111,7 +111,12 @@ export function preOf(root: Root): Element {
  * For MDX: after shiki, each highlighted `<pre>` is replaced by an empty one whose `data-code` holds
  * the compact block as JSON; the `pre` component (CodeBlock) renders it. Every other element stays.
  */
-export function rehypeCompactCode() {
+export function rehypeCompactCode(
+  options: { tags?: ReadonlyMap<string, string>; islands?: boolean } = {},
+) {
+  const tags = options.tags ?? new Map<string, string>();
+  // Without islands (content shown only later, decision 340), CodeBlock renders the markup itself.
+  const properties = options.islands === false ? { dataStatic: "false" } : {};
   return (tree: Root) => {
     // @shikijs/rehype puts each highlighted block in as a root node of its own, hence `root` here.
     const visit = (node: Root | Element) => {
@@ -120,11 +125,12 @@ export function rehypeCompactCode() {
         if (child.type !== "element") return;
         if (child.tagName === "pre" && classesOf(child).includes("shiki")) {
           const language = String(child.properties["dataLanguage"] ?? "text");
-          const code = compactHighlightedCode(child, language);
+          const compact = compactHighlightedCode(child, language);
+          const code = { ...compact, styles: compact.styles.map((tag) => tags.get(tag) ?? tag) };
           node.children[index] = {
             type: "element",
             tagName: "pre",
-            properties: { dataCode: JSON.stringify(code) },
+            properties: { dataCode: JSON.stringify(code), ...properties },
             children: [],
           };
         } else {

@@ -6,8 +6,9 @@ import rehypeSlug from "rehype-slug";
 import remarkGfm from "remark-gfm";
 import { rehypeCompactCode } from "./compact-code";
 import { ContentError } from "./content-error";
-import { getHighlighter, getHighlightOptions } from "./highlight";
+import { getHighlighter, getHighlightOptions, getPairTags } from "./highlight";
 import { rehypeHeadingLinks, type HeadingEntry } from "./rehype-heading-links";
+import { rehypeStaticIslands } from "./static-islands";
 
 export interface CompiledMdx {
   /** Render with the site's components map: `<Content components={...} />`. */
@@ -20,22 +21,37 @@ export interface CompiledMdx {
 // by the source text so an edited file is compiled again.
 const cache = new Map<string, { body: string; compiled: Promise<CompiledMdx> }>();
 
+export interface CompileOptions {
+  /**
+   * Plain blocks as static islands (decision 340), for content the server renders into the page's
+   * HTML. Off for content a client component shows only later (a trap's explanation, after the
+   * learner's prediction): an island needs its markup in the page.
+   */
+  islands?: boolean;
+}
+
 /**
  * Compiles an MDX body at build time (server only). `file` is used for error messages, which name it;
  * `body` is the file without its frontmatter (line numbers preserved).
  */
-export function compileMdx(file: string, body: string): Promise<CompiledMdx> {
-  const cached = cache.get(file);
+export function compileMdx(
+  file: string,
+  body: string,
+  { islands = true }: CompileOptions = {},
+): Promise<CompiledMdx> {
+  const key = `${islands ? "islands" : "tree"}:${file}`;
+  const cached = cache.get(key);
   if (cached?.body === body) return cached.compiled;
-  const compiled = compile(file, body);
-  cache.set(file, { body, compiled });
-  compiled.catch(() => cache.delete(file));
+  const compiled = compile(file, body, islands);
+  cache.set(key, { body, compiled });
+  compiled.catch(() => cache.delete(key));
   return compiled;
 }
 
-async function compile(file: string, body: string): Promise<CompiledMdx> {
+async function compile(file: string, body: string, islands: boolean): Promise<CompiledMdx> {
   const highlighter = await getHighlighter();
   const highlightOptions = await getHighlightOptions();
+  const tags = await getPairTags();
   const headings: HeadingEntry[] = [];
   try {
     const { default: Content } = await evaluate(
@@ -55,7 +71,8 @@ async function compile(file: string, body: string): Promise<CompiledMdx> {
                 lazy: true,
               }),
           ],
-          rehypeCompactCode,
+          [rehypeCompactCode, { tags, islands }],
+          ...(islands ? [rehypeStaticIslands] : []),
         ],
       },
     );

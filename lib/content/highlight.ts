@@ -1,6 +1,13 @@
 import type { Element } from "hast";
 import { createHighlighter, type Highlighter, type ShikiTransformer } from "shiki";
-import { codeColorsCss, codePalette, paletteClasses, themeDefaults } from "./code-colors";
+import {
+  codeColorsCss,
+  codePairs,
+  codePalette,
+  pairTag,
+  paletteClasses,
+  themeDefaults,
+} from "./code-colors";
 import { compactHighlightedCode, preOf } from "./compact-code";
 import { highlightedCodeHtml, type HighlightedCode } from "./highlighted-code";
 
@@ -57,8 +64,15 @@ export function getHighlightOptions(): Promise<HighlightOptions> {
   return options;
 }
 
-/** Highlights a whole source file outside MDX (example programs, limiter sources). */
+/**
+ * Highlights a whole source file outside MDX (example programs, limiter sources, traps), with the
+ * short tags of lesson pages (getPairTags).
+ */
 export async function highlightCode(code: string, lang: string): Promise<HighlightedCode> {
+  return withTags(await highlightSpans(code, lang), await getPairTags());
+}
+
+async function highlightSpans(code: string, lang: string): Promise<HighlightedCode> {
   const shiki = await getHighlighter();
   const highlightOptions = await getHighlightOptions();
   if (!shiki.getLoadedLanguages().includes(lang)) await shiki.loadLanguage(lang as never);
@@ -66,9 +80,12 @@ export async function highlightCode(code: string, lang: string): Promise<Highlig
   return compactHighlightedCode(preOf(root), lang);
 }
 
-/** The same block as a `<pre>` of HTML, for a server component that renders it as it is. */
+/**
+ * The same block as a `<pre>` of HTML with a span per run, for a server component that renders it
+ * as it is (the exercise page, whose editable layer keeps spans).
+ */
 export async function highlightToHtml(code: string, lang: string): Promise<string> {
-  return highlightedPreHtml(await highlightCode(code, lang));
+  return highlightedPreHtml(await highlightSpans(code, lang));
 }
 
 /** The `<pre>` every highlighted block renders as (app/_components/mdx/highlighted-code.tsx too). */
@@ -105,5 +122,29 @@ export function languageLabel(lang: string | undefined): string {
 /** The stylesheet app/code-colors.css must hold for the site's two themes. */
 export async function expectedCodeColorsCss(): Promise<string> {
   const shiki = await getHighlighter();
-  return codeColorsCss(codePalette(shiki, codeThemes), themeDefaults(shiki, codeThemes));
+  const palette = codePalette(shiki, codeThemes);
+  return codeColorsCss(
+    palette,
+    themeDefaults(shiki, codeThemes),
+    codePairs(shiki, codeThemes, palette),
+  );
+}
+
+let pairTags: Promise<ReadonlyMap<string, string>> | undefined;
+
+/**
+ * Span tags to the short tag of their colour pair (`<span class="l9 d8">` to `<c-2>`, decision
+ * 341), for lesson pages, where code is most of the HTML. Runs with a font style keep their span.
+ */
+export function getPairTags(): Promise<ReadonlyMap<string, string>> {
+  pairTags ??= getHighlighter().then((shiki) => {
+    const pairs = codePairs(shiki, codeThemes, codePalette(shiki, codeThemes));
+    return new Map(pairs.map((pair, i) => [`<span class="${pair}">`, `<${pairTag(i)}>`]));
+  });
+  return pairTags;
+}
+
+/** The same block with its runs' tags replaced as `tags` says. */
+function withTags(code: HighlightedCode, tags: ReadonlyMap<string, string>): HighlightedCode {
+  return { ...code, styles: code.styles.map((style) => tags.get(style) ?? style) };
 }

@@ -50,6 +50,9 @@ test("a reader walks from the catalogue to the lesson and through every section"
     await expect(page).toHaveURL(sectionPath(section.slug));
     await expectOneH1(page, section.title);
     await expect(page.locator(".prose")).not.toBeEmpty();
+    // Reached by client-side navigation: the static islands (decision 340) fetch their markup.
+    await expect(page.locator(".prose [data-island]").first()).toBeVisible();
+    await expect(page.locator(".prose [data-island]:empty")).toHaveCount(0);
     await expect(page.getByText(`Section ${index + 1} of ${lesson.sections.length}`)).toBeVisible();
     const next = page
       .getByRole("navigation", { name: "Previous and next section" })

@@ -26,19 +26,19 @@ export function CodeFigure({ language, caption, children }: CodeFigureProps) {
   );
 }
 
-type PreProps = ComponentPropsWithoutRef<"pre"> & { "data-code"?: string };
+type PreProps = ComponentPropsWithoutRef<"pre"> & { "data-code"?: string; "data-static"?: string };
 
 /**
  * Replaces MDX's <pre>: shiki has already coloured it at build time, and rehypeCompactCode
  * (lib/content/compact-code.ts) left the block as JSON in `data-code`.
  */
 export function CodeBlock(props: PreProps) {
-  const { "data-code": json, ...rest } = props;
+  const { "data-code": json, "data-static": island, ...rest } = props;
   if (json === undefined) return <pre {...rest} />;
   const code = JSON.parse(json) as Code;
   return (
     <CodeFigure language={code.language}>
-      <HighlightedCode code={code} />
+      <HighlightedCode code={code} island={island !== "false"} />
     </CodeFigure>
   );
 }

@@ -9,6 +9,7 @@ import { LimiterSource, type LimiterSourceProps } from "./limiter-source";
 import { MdxLink } from "./mdx-link";
 import { Reveal } from "./reveal";
 import { RunExample, type RunExampleProps } from "./run-example";
+import { StaticHtml } from "./static-html";
 import { Value, type ValueProps } from "./value";
 import {
   CardDeck,
@@ -35,6 +36,7 @@ export const mdxComponents = {
   Reveal,
   ClusterLab,
   Figure: (props: LessonFigureProps) => <LessonFigure {...props} />,
+  StaticHtml,
   RunExample: lessonOnly("RunExample"),
   Value: lessonOnly("Value"),
   LimiterSource: lessonOnly("LimiterSource"),

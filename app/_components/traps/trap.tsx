@@ -44,7 +44,8 @@ export async function Trap({
   }
   const [code, { Content }] = await Promise.all([
     highlightCode(trap.snippet, "ts"),
-    compileMdx(trap.file, trap.body),
+    // Shown by the workspace after the learner's prediction, so not in the page's HTML: no islands.
+    compileMdx(trap.file, trap.body, { islands: false }),
   ]);
   const prediction: PredictionForm =
     trap.prediction.kind === "choice"

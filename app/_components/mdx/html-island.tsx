@@ -1,0 +1,88 @@
+"use client";
+
+import { useEffect, useState, type HTMLAttributes } from "react";
+import { htmlIslandRegistry } from "@/lib/content/html-island-registry";
+
+// A static island (decision 340): markup the server wrote into the HTML and the framework's payload
+// does not repeat. The payload carries only `island` (a hash of the markup). Rendering the page's
+// HTML, the server finds the markup in the process's registry; hydrating, the browser reads it back
+// from the element the server wrote. After a client-side navigation there is no such element: the
+// markup comes from the page's own HTML (prerendered, cached), fetched once per page.
+
+type IslandTag = "pre" | "div" | "p" | "h2" | "h3" | "h4" | "ul" | "ol" | "blockquote" | "table";
+
+export interface HtmlIslandProps extends HTMLAttributes<HTMLElement> {
+  island: string;
+  as: IslandTag;
+}
+
+const seen = new Map<string, string>();
+const pages = new Map<string, Promise<Document | null>>();
+
+function markupNow(island: string): string | undefined {
+  if (typeof window === "undefined") {
+    const html = htmlIslandRegistry().get(island);
+    // Rendering without the markup would lose content silently: fail the render instead.
+    if (html === undefined) throw new Error(`HTML island ${island} is not in this process`);
+    return html;
+  }
+  const known = seen.get(island);
+  if (known !== undefined) return known;
+  const element = document.querySelector(`[data-island="${island}"]`);
+  if (!element) return undefined;
+  seen.set(island, element.innerHTML);
+  return element.innerHTML;
+}
+
+function pageDocument(path: string): Promise<Document | null> {
+  let page = pages.get(path);
+  if (!page) {
+    page = fetch(path, { credentials: "same-origin" })
+      .then((response) => (response.ok ? response.text() : Promise.reject(response.status)))
+      .then((html) => new DOMParser().parseFromString(html, "text/html"))
+      .catch(() => {
+        pages.delete(path);
+        return null;
+      });
+    pages.set(path, page);
+  }
+  return page;
+}
+
+export function HtmlIsland({ island, as: Tag, ...attributes }: HtmlIslandProps) {
+  const [html, setHtml] = useState(() => markupNow(island));
+
+  useEffect(() => {
+    if (html !== undefined) return;
+    let live = true;
+    const path = window.location.pathname;
+    void pageDocument(path).then((page) => {
+      const markup = page?.querySelector(`[data-island="${island}"]`)?.innerHTML;
+      if (!live) return;
+      if (markup === undefined) {
+        // Not in the page's HTML either (a new build since this tab loaded): a full load shows the
+        // page as it is now. Once: were it still missing, reloading again would not help.
+        const key = `tradeoff:island-reload:${island}`;
+        if (sessionStorage.getItem(key) === null) {
+          sessionStorage.setItem(key, "1");
+          window.location.reload();
+        }
+        return;
+      }
+      seen.set(island, markup);
+      setHtml(markup);
+    });
+    return () => {
+      live = false;
+    };
+  }, [html, island]);
+
+  return (
+    <Tag
+      {...attributes}
+      data-island={island}
+      aria-busy={html === undefined ? true : undefined}
+      dangerouslySetInnerHTML={{ __html: html ?? "" }}
+    />
+  );
+}

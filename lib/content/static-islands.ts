@@ -1,0 +1,65 @@
+import type { Element, ElementContent, Root, RootContent } from "hast";
+import { hastToHtml } from "shiki/core";
+
+// The framework's payload repeats every server component's output, so a lesson's prose travelled
+// twice: once as HTML, once as a JSON tree for React to hydrate. Prose has nothing to hydrate. After
+// the other plugins, each top-level paragraph, heading, list, quote or table that holds only plain
+// markup becomes `<StaticHtml as="p" html="…" />` (blocks inside a <Callout> or a <Reveal> too): its markup goes into the HTML once, as a static
+// island whose payload is an id (decision 340). A block holding an MDX component (a <Value>, say),
+// code, or a site link (which navigates client-side) stays a React tree.
+
+const islandTags = new Set(["p", "h2", "h3", "h4", "ul", "ol", "blockquote", "table"]);
+
+/** A block that is plain markup all the way down, and whose own attributes an island can carry. */
+function isStatic(node: Element): boolean {
+  const ownProperties = Object.keys(node.properties).every(
+    (name) => name === "id" || name === "className",
+  );
+  return ownProperties && node.children.every(isPlainContent);
+}
+
+function isPlainContent(node: ElementContent): boolean {
+  if (node.type === "text") return true;
+  if (node.type !== "element") return false;
+  if (node.tagName === "pre") return false;
+  const href = node.properties["href"];
+  if (node.tagName === "a" && typeof href === "string" && href.startsWith("/")) return false;
+  return node.children.every(isPlainContent);
+}
+
+function attribute(name: string, value: string) {
+  return { type: "mdxJsxAttribute" as const, name, value };
+}
+
+function island(node: Element): RootContent {
+  const { id, className } = node.properties;
+  const classes = Array.isArray(className) ? className.join(" ") : className;
+  return {
+    type: "mdxJsxFlowElement",
+    name: "StaticHtml",
+    attributes: [
+      attribute("as", node.tagName),
+      attribute("html", hastToHtml({ type: "root", children: node.children })),
+      ...(typeof id === "string" ? [attribute("id", id)] : []),
+      ...(typeof classes === "string" && classes !== "" ? [attribute("className", classes)] : []),
+    ],
+    children: [],
+  } as unknown as RootContent;
+}
+
+type Parent = { children: RootContent[] };
+
+/** Top-level blocks, and those directly inside a block component (a <Callout>'s paragraphs). */
+function islandBlocks(parent: Parent): void {
+  parent.children = parent.children.map((node) => {
+    if (node.type === "element" && islandTags.has(node.tagName) && isStatic(node)) {
+      return island(node);
+    }
+    if ((node.type as string) === "mdxJsxFlowElement") islandBlocks(node as unknown as Parent);
+    return node;
+  });
+}
+
+export function rehypeStaticIslands() {
+  return (tree: Root) => islandBlocks(tree);
+}
