@@ -108,7 +108,12 @@ export class SharedLimiter {
 function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StoreTimeoutError(timeoutMs)), timeoutMs);
+    // After a long synchronous stretch the loop runs expired timers before it reads the sockets, so
+    // a reply already received would lose to the timer and its token be spent for nothing. The
+    // timeout is believed one turn later, once any waiting reply has been read.
+    timer = setTimeout(() => {
+      timer = setTimeout(() => reject(new StoreTimeoutError(timeoutMs)), 0);
+    }, timeoutMs);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -16,13 +16,21 @@ const plans = { free: { capacity: 10, perSecond: 5 } };
 
 /** A store whose behaviour the test switches: answer from memory, fail fast, or never answer. */
 class SwitchableStore implements BucketStore {
-  mode: "up" | "error" | "hang" = "up";
+  mode: "up" | "error" | "hang" | "answer-on-socket" = "up";
   calls = 0;
   private readonly memory = new MemoryBucketStore();
   take(key: string, request: BucketRequest): Promise<Decision> {
     this.calls++;
     if (this.mode === "error") return Promise.reject(new Error("ECONNREFUSED"));
     if (this.mode === "hang") return new Promise(() => {});
+    if (this.mode === "answer-on-socket") {
+      // As a Redis reply is read: in the loop's poll phase, after the timers of that turn.
+      return new Promise((resolve, reject) =>
+        setImmediate(() => {
+          this.memory.take(key, request).then(resolve, reject);
+        }),
+      );
+    }
     return this.memory.take(key, request);
   }
 }
@@ -171,6 +179,21 @@ describe("SharedLimiter failure policy", () => {
     clock.advance(1_000);
     expect(await limiter.tryAcquire("user")).toMatchObject({ allowed: true, remaining: 9 });
     expect(store.calls).toBe(2);
+  });
+
+  test("an answer that came in while the event loop was busy wins over a timeout that expired meanwhile", async () => {
+    const { limiter, store, failures } = setup("closed-no-fallback", 20);
+    store.mode = "answer-on-socket";
+    // From the check phase, so that the loop's next turn runs the expired timer before the reply.
+    await new Promise((resolve) => setImmediate(resolve));
+    const pending = limiter.tryAcquire("user");
+    // A long synchronous stretch (a big render, a judge's bookkeeping) outlasts the timeout.
+    const until = performance.now() + 60;
+    while (performance.now() < until) {
+      // busy
+    }
+    expect(await pending).toMatchObject({ allowed: true, remaining: 9 });
+    expect(failures).toEqual([]);
   });
 
   test("an unknown plan is misuse and throws", async () => {
