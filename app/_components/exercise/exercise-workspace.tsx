@@ -10,7 +10,7 @@ import { draftRestoreScript } from "./draft-store";
 import { EditorSettings } from "./editor-settings";
 import { Hints } from "./hints";
 import type { EditorHandle } from "./monaco-editor";
-import { SolutionPanel } from "./solution-panel";
+import { SolutionPanelLazy } from "./solution-panel-lazy";
 import { JudgeStatus, Toolbar } from "./toolbar";
 import { useDraft } from "./use-draft";
 import { useEditorPrefs } from "./use-editor-prefs";
@@ -222,7 +222,7 @@ export function ExerciseWorkspace({
             <div className={styles.prompt}>{prompt}</div>
             <Hints exerciseId={exerciseId} hints={hints} />
             {testsView}
-            <SolutionPanel exerciseId={exerciseId} solved={solved} />
+            <SolutionPanelLazy exerciseId={exerciseId} solved={solved} />
           </>
         }
         code={code}

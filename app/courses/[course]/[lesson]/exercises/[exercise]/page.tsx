@@ -6,7 +6,7 @@ import { getCatalog, requireLesson } from "@/app/_components/content-lookup";
 import { ExerciseWorkspace } from "@/app/_components/exercise/exercise-workspace";
 import { ExerciseMark } from "@/app/_components/progress/exercise-mark";
 import { CodeFigure, HighlightedHtml } from "@/app/_components/mdx/code-block";
-import { lessonMdxComponents } from "@/app/_components/mdx/mdx-components";
+import { promptMdxComponents } from "@/app/_components/mdx/prompt-mdx-components";
 import { compileMdx } from "@/lib/content/compile-mdx";
 import { loadExerciseForClient } from "@/lib/content/exercises";
 import { highlightToHtml } from "@/lib/content/highlight";
@@ -107,7 +107,7 @@ export default async function ExercisePage({ params }: ExerciseParams) {
         limits={judgeLimitsOf(exercise.limits)}
         prompt={
           <div className="prose">
-            <Content components={lessonMdxComponents({ lesson, mdxFile: exercise.readme.file })} />
+            <Content components={promptMdxComponents} />
           </div>
         }
         testsView={
