@@ -145,10 +145,8 @@ const config = [
   },
   {
     // judge-internal.ts is the harness bundle's entry, the "judge" module the sandbox evaluates: its
-    // exports are the API a suite imports, gathered from the harness's modules. sandbox.ts still
-    // passes on names (SandboxCrash, the module names) since its split; its importers move to
-    // module-graph.ts and sandbox-crash.ts once the judge core's work settles.
-    files: ["lib/judge/core/harness/sandbox/judge-internal.ts", "lib/judge/core/sandbox.ts"],
+    // exports are the API a suite imports, gathered from the harness's modules.
+    files: ["lib/judge/core/harness/sandbox/judge-internal.ts"],
     rules: { "tradeoff/re-export-files": "off" },
   },
   {

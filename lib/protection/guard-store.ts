@@ -35,7 +35,7 @@ export interface GuardStore {
 }
 
 /** The cooldown the `count`-th incident within the window costs (0: none). */
-export function cooldownAfter(count: number, rule: CooldownRule): number {
+function cooldownAfter(count: number, rule: CooldownRule): number {
   const nth = count - rule.fromIncident + 1;
   if (nth < 1) return 0;
   return Math.min(rule.maxMs, rule.baseMs * 2 ** Math.min(20, nth - 1));

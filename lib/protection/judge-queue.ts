@@ -78,10 +78,3 @@ export async function judgeOnQueue(
       throw new JudgeLateError(submissionId);
   }
 }
-
-/** Closes the queue's connections (CLI scripts and tests; a server simply exits). */
-export async function closeJudgeQueue(): Promise<void> {
-  const client = cache.__tradeoffJudgeQueue;
-  delete cache.__tradeoffJudgeQueue;
-  await client?.close();
-}

@@ -1,7 +1,7 @@
 import type { CompileError, ResultsDocument, Verdict } from "../results";
 import { OUTPUT_LIMIT_CHARS, cap, learnerMessage, verdictOf, type Outcome } from "./outcomes";
 import { LEARNER_EXPORTS } from "./harness";
-import { LEARNER_MODULE } from "./sandbox";
+import { LEARNER_MODULE } from "./module-graph";
 import { transpileTypeScript } from "./transpile";
 import type { JudgeLimits } from "./types";
 

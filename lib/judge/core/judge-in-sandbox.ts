@@ -3,7 +3,9 @@ import { boundResultsDocument } from "../results-bounds";
 import { planEntries, readPlan, readVisiblePlan } from "./plan";
 import { referenceStandIn } from "./reference-stand-in";
 import { NetClock } from "./net-clock";
-import { LEARNER_MODULE, Sandbox, SandboxCrash } from "./sandbox";
+import { LEARNER_MODULE } from "./module-graph";
+import { Sandbox } from "./sandbox";
+import { SandboxCrash } from "./sandbox-crash";
 import { transpileTypeScript } from "./transpile";
 import {
   compileFailure,

@@ -54,14 +54,6 @@ export function loadModule(sandbox: Sandbox, code: string, name: string): Outcom
   }
 }
 
-/**
- * A test stopped for time with its heap nearly full was thrashing the allocator (each allocation a
- * garbage collection), not looping: that is a memory bomb, and the learner should be told so.
- */
-export function isHeapNearlyFull(sandbox: Sandbox, limits: JudgeLimits): boolean {
-  return (sandbox.memoryUsedBytes() ?? 0) > 0.75 * limits.memoryBytes;
-}
-
 export function limitOneTest(sandbox: Sandbox, limits: JudgeLimits, netFactor: number): void {
   sandbox.limit(limits.testTimeMs * STEPS_PER_MS, limits.testTimeMs * netFactor);
 }

@@ -1,11 +1,11 @@
 import { JUDGE_MODULE_SOURCE, LEARNER_JUDGE_MODULE_SOURCE } from "./harness";
 
 export const LEARNER_MODULE = "solution.ts";
-export const REFERENCE_MODULE = "reference";
+const REFERENCE_MODULE = "reference";
 export const HARNESS_MODULE = "judge:internal";
 const PUBLIC_MODULE = "judge";
 /** "judge" as every module but a suite sees it: no test(), describe() or differential(). */
-export const LEARNER_JUDGE_MODULE = "judge:learner";
+const LEARNER_JUDGE_MODULE = "judge:learner";
 const FORBIDDEN = "forbidden:";
 /** The relay's module (relay/relay-link.ts), evaluated by the host in both instances. */
 const RELAY_MODULE = "judge:relay";

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { traceSchema, type TestStatus, type Verdict } from "../results";
+import { traceSchema, type Verdict } from "../results";
 import type { JudgeLimits } from "./types";
 
 /** Why a test ended the way it did; the harness reports the first six, the host the rest. */
-export const outcomeKinds = [
+const outcomeKinds = [
   "wrong",
   "runtime",
   "wall-clock",
@@ -47,10 +47,6 @@ export function verdictOf(outcome: Outcome): Verdict {
     default:
       return "runtime_error";
   }
-}
-
-export function statusOf(outcome: Outcome): TestStatus {
-  return outcome.status;
 }
 
 /**

@@ -58,7 +58,7 @@ export function classifyError(sandbox: Sandbox, error: QuickJSHandle): Outcome {
   return parseOutcome(text);
 }
 
-export function parseOutcome(text: string): Outcome {
+function parseOutcome(text: string): Outcome {
   const parsed = harnessOutcomeSchema.safeParse(JSON.parse(text));
   if (!parsed.success) {
     return {

@@ -5,7 +5,9 @@ import { learnerMessage, missingGlobalAdvice, verdictOf, type Outcome } from "./
 import { drainLeftovers, runDifferentialTest, runRegisteredTest } from "./run-test";
 import type { PlannedTest } from "./plan";
 import type { NetClock } from "./net-clock";
-import { LEARNER_MODULE, type Sandbox, type SandboxCrash } from "./sandbox";
+import { LEARNER_MODULE } from "./module-graph";
+import type { Sandbox } from "./sandbox";
+import type { SandboxCrash } from "./sandbox-crash";
 import {
   STEPS_PER_MS,
   type JudgeCoreInput,

@@ -20,9 +20,6 @@ import type { NetClock } from "./net-clock";
 import { SandboxCrash, guardHostCall } from "./sandbox-crash";
 import { DEFAULT_LIMITS, type JudgeLimits } from "./types";
 
-export { SandboxCrash } from "./sandbox-crash";
-export { LEARNER_JUDGE_MODULE, LEARNER_MODULE, REFERENCE_MODULE } from "./module-graph";
-
 /** Promise jobs run between checks of the limit. */
 const JOB_BATCH = 1000;
 /** Promise jobs that count as one step of work (a job is a few microseconds). */

@@ -4,7 +4,7 @@ import type { CompileError } from "../results";
 export type TranspileResult = { ok: true; code: string } | { ok: false; errors: CompileError[] };
 
 /** Larger than any honest solution; a bigger file is refused before it costs parse time. */
-export const MAX_SOURCE_CHARS = 100_000;
+const MAX_SOURCE_CHARS = 100_000;
 
 /** Recent sources and their results: a Submit after a Run of the same code, a resubmission. */
 const recent = new Map<string, TranspileResult>();

@@ -1,9 +1,10 @@
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
-import { SandboxCrash, type Sandbox } from "../sandbox";
+import type { Sandbox } from "../sandbox";
+import { SandboxCrash } from "../sandbox-crash";
 import { RELAY_SOURCE } from "./relay-source";
 
 /** The relay's module in each instance; in L it also holds the learner's module namespace. */
-export const RELAY_MODULE = "judge:relay";
+const RELAY_MODULE = "judge:relay";
 /** Longest text one crossing may carry (the guest checks too). */
 const MAX_CROSSING_CHARS = 1_000_000;
 
@@ -150,7 +151,7 @@ export class RelayLink {
  * with no text built or parsed; the answer comes back as a value too, or as text in `{ t }` when it
  * is not plain. The guests check what is plain; the host copies only those kinds.
  */
-export function carryFastBetween(
+function carryFastBetween(
   from: { context: QuickJSContext },
   to: { sandbox: Sandbox; fast: QuickJSHandle },
   args: readonly QuickJSHandle[],
