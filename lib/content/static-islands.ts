@@ -8,6 +8,12 @@ import { hastToHtml } from "shiki/core";
 // island whose payload is an id (decision 340). A block holding an MDX component (a <Value>, say),
 // code, or a site link (which navigates client-side) stays a React tree.
 
+/**
+ * The component this pass writes into a lesson's tree. The site renders it, but it is not part of
+ * the authors' vocabulary: content:check refuses it in what an author writes.
+ */
+export const STATIC_ISLAND_COMPONENT = "StaticHtml";
+
 const islandTags = new Set(["p", "h2", "h3", "h4", "ul", "ol", "blockquote", "table"]);
 
 /** A block that is plain markup all the way down, and whose own attributes an island can carry. */
@@ -36,7 +42,7 @@ function island(node: Element): RootContent {
   const classes = Array.isArray(className) ? className.join(" ") : className;
   return {
     type: "mdxJsxFlowElement",
-    name: "StaticHtml",
+    name: STATIC_ISLAND_COMPONENT,
     attributes: [
       attribute("as", node.tagName),
       attribute("html", hastToHtml({ type: "root", children: node.children })),
