@@ -16,9 +16,14 @@ import { startThrowawayRedis, type ThrowawayRedis, uniquePrefix } from "../fixtu
 const EXERCISE = "fixed-window";
 const LEARNER = "learner-queue";
 const solution = loadExerciseForJudge(EXERCISE).solution;
-/** Spins in every test until its work budget runs out: a judge that takes over a second. */
+/**
+ * One call into a built-in that runs for seconds without returning: the worker's pool stops it
+ * from outside after 2.2 s (time_limit_exceeded), so the job stays in a worker's hands long enough
+ * for a test to kill that worker. (A plain endless loop no longer does: the judge stops it within
+ * its first test's budget, about 50 ms, and a kill test then raced the judge and lost.)
+ */
 const SLOW =
-  "export class FixedWindow { constructor() { for (;;) {} } tryAcquire() { return true; } }";
+  'export class FixedWindow { constructor() { "ab".repeat(4e6).lastIndexOf("ba".repeat(1000) + "c"); } tryAcquire() { return true; } }';
 /** Lock time in this suite: a killed worker's job is taken back within about twice this. */
 const LOCK_MS = 2_000;
 
@@ -171,8 +176,7 @@ describe("the judge queue", () => {
   test("past the web instance's deadline the learner is told it is late, and the worker still records the submission", async () => {
     const job = submission(SLOW);
     const asked = performance.now();
-    // One test of SLOW alone is 300 ms of work by the step count, which a fast idle machine can
-    // run in under 250 ms of wall time: 30 ms is below any judge's time, queue round trip included.
+    // SLOW holds a worker for over 2 s: 30 ms is below its judge's time, queue round trip included.
     const outcome = await client({ deadlineMs: 30 }).judge(job, "main");
     expect(outcome.kind).toBe("late");
     expect(performance.now() - asked).toBeLessThan(2_000);
