@@ -9,7 +9,7 @@ import { judgeJob } from "@/lib/judge/judge-submission";
 import { loadQuickJS, type LoadedQuickJS } from "@/lib/judge/node/load-quickjs";
 import { WorkerSandbox } from "@/lib/judge/node/worker-sandbox";
 import type { ResultsDocument } from "@/lib/judge/results";
-import { memoryHolds, watchMemory } from "./memory-scan";
+import { countingCode, memoryHolds, probeCode, watchMemory } from "./memory-scan";
 
 // Issue 12, defence in depth (decision 190): even with a bug that let it read any byte of the
 // sandbox's memory, learner code must find neither the reference nor, where it can print what it
@@ -70,32 +70,6 @@ async function judge(code: string): Promise<ResultsDocument> {
   worker.erase();
   return document;
 }
-
-// A right answer that calls heapBytes() while its module loads and whenever a limiter is made.
-const probeCode = `import { heapBytes, type Clock } from "judge";
-heapBytes();
-export class FixedWindow {
-  private started: number;
-  private used = 0;
-  constructor(private readonly max: number, private readonly span: number, private readonly time: Clock) {
-    heapBytes();
-    this.started = time.now() - (time.now() % span);
-  }
-  allow(): boolean {
-    const now = this.time.now();
-    if (now - this.started >= this.span) {
-      this.started = now - (now % this.span);
-      this.used = 0;
-    }
-    if (this.used >= this.max) return false;
-    this.used += 1;
-    return true;
-  }
-}
-`;
-// Counts every request forever: it fails the random traces, whose shrinking runs the reference
-// live on traces no judge of the reference answered.
-const countingCode = probeCode.replace("now - this.started >= this.span", "false");
 
 describe("the markers", () => {
   test("are in the secret files only, not in anything the learner can read anyway", () => {

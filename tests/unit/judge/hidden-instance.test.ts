@@ -11,7 +11,7 @@ import { loadQuickJS, type LoadedQuickJS } from "@/lib/judge/node/load-quickjs";
 import { openThreadCpuClock } from "@/lib/judge/node/thread-cpu";
 import { WorkerSandbox } from "@/lib/judge/node/worker-sandbox";
 import type { ResultsDocument } from "@/lib/judge/results";
-import { memoryHolds, watchMemory } from "./memory-scan";
+import { countingCode, memoryHolds, probeCode, watchMemory } from "./memory-scan";
 
 // Issue 12, decision 265: with the hidden suites and the reference in a second WebAssembly
 // instance (H), the learner's instance (L) never holds their source, even while the hidden tests
@@ -73,30 +73,6 @@ async function judge(code: string, id = exercise.id, isolated = true): Promise<R
     limits: { testTimeMs: 5000, totalTimeMs: 20_000 },
   });
 }
-
-const probeCode = `import { heapBytes, type Clock } from "judge";
-heapBytes();
-export class FixedWindow {
-  private started: number;
-  private used = 0;
-  constructor(private readonly max: number, private readonly span: number, private readonly time: Clock) {
-    heapBytes();
-    this.started = time.now() - (time.now() % span);
-  }
-  allow(): boolean {
-    const now = this.time.now();
-    if (now - this.started >= this.span) {
-      this.started = now - (now % this.span);
-      this.used = 0;
-    }
-    if (this.used >= this.max) return false;
-    this.used += 1;
-    return true;
-  }
-}
-`;
-// Fails the random traces, whose shrinking runs the reference live.
-const countingCode = probeCode.replace("now - this.started >= this.span", "false");
 
 const comparable = (document: ResultsDocument) => ({ ...document, resources: {} });
 

@@ -90,3 +90,29 @@ function installSearch(
   sandbox.context.setProp(sandbox.context.global, "__simulatedHeapSearch", search);
   search.dispose();
 }
+
+// A right answer that calls heapBytes() while its module loads and whenever a limiter is made.
+export const probeCode = `import { heapBytes, type Clock } from "judge";
+heapBytes();
+export class FixedWindow {
+  private started: number;
+  private used = 0;
+  constructor(private readonly max: number, private readonly span: number, private readonly time: Clock) {
+    heapBytes();
+    this.started = time.now() - (time.now() % span);
+  }
+  allow(): boolean {
+    const now = this.time.now();
+    if (now - this.started >= this.span) {
+      this.started = now - (now % this.span);
+      this.used = 0;
+    }
+    if (this.used >= this.max) return false;
+    this.used += 1;
+    return true;
+  }
+}
+`;
+// Counts every request forever: it fails the random traces, whose shrinking runs the reference
+// live on traces no judge of the reference answered.
+export const countingCode = probeCode.replace("now - this.started >= this.span", "false");
