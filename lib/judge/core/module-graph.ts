@@ -55,7 +55,10 @@ export function resolveModule(
     return options.suites.has(base) ? PUBLIC_MODULE : LEARNER_JUDGE_MODULE;
   }
   if (
-    (base === PUBLIC_MODULE || base === LEARNER_JUDGE_MODULE || base === REFERENCE_MODULE) &&
+    (base === PUBLIC_MODULE ||
+      base === LEARNER_JUDGE_MODULE ||
+      base === REFERENCE_MODULE ||
+      base === RELAY_MODULE) &&
     requested === HARNESS_MODULE
   )
     return HARNESS_MODULE;

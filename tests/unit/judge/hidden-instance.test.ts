@@ -5,6 +5,11 @@ import { loadExerciseForJudge } from "@/lib/content/exercises";
 import { parseEnv } from "@/lib/env";
 import { JudgePool } from "@/lib/judge";
 import { judgeInSandbox } from "@/lib/judge/core";
+import {
+  ReferenceAnswerCache,
+  judgeWithReferenceAnswers,
+} from "@/lib/judge/core/reference-answers";
+import { RelayLink } from "@/lib/judge/core/relay/relay-link";
 import { Sandbox } from "@/lib/judge/core/sandbox";
 import { judgeJob } from "@/lib/judge/judge-submission";
 import { loadQuickJS, type LoadedQuickJS } from "@/lib/judge/node/load-quickjs";
@@ -116,6 +121,30 @@ describe("the hidden suites in their own instance", () => {
     },
     120_000,
   );
+});
+
+describe("the request loops run in the learner's instance (decision 410)", () => {
+  test("a judge replaying the reference's answers crosses between the instances a few times a test, not once a request", async () => {
+    const cache = new ReferenceAnswerCache();
+    const replayed = async () => {
+      const before = RelayLink.crossings;
+      const document = await judgeWithReferenceAnswers(
+        {
+          quickjs: learner.quickjs,
+          hiddenQuickjs: hidden.quickjs,
+          ...judgeJob(exercise, exercise.solution, "submit"),
+          limits: { testTimeMs: 5000, totalTimeMs: 20_000 },
+        },
+        cache,
+      );
+      return { document, crossings: RelayLink.crossings - before };
+    };
+    await replayed();
+    const { document, crossings } = await replayed();
+    expect(document.verdict).toBe("accepted");
+    // A request a crossing (and its clock read another) was about 3,400; a loop a crossing, ~140.
+    expect(crossings).toBeLessThan(400);
+  }, 120_000);
 });
 
 describe("learner code that uses up its limits (decision 310)", () => {

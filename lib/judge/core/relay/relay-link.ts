@@ -24,6 +24,9 @@ interface RelaySide {
  * interrupted, ran out of memory, or its module trapped), the asking side gets an error to throw.
  */
 export class RelayLink {
+  /** Crossings carried since the process started, both ways (bench:judge-instances reads it). */
+  static crossings = 0;
+
   private constructor(
     private readonly learner: RelaySide,
     private readonly hidden: RelaySide,
@@ -112,11 +115,13 @@ export class RelayLink {
   }
 
   private carryFast(from: RelaySide, to: RelaySide, args: QuickJSHandle[]): QuickJSHandle {
+    RelayLink.crossings++;
     return carryFastBetween(from.sandbox, to, args);
   }
 
   /** One operation, carried to `to` as text; its answer, or an error the asking side throws. */
   private carry(to: RelaySide, op: string, text: string): string {
+    RelayLink.crossings++;
     if (text.length > MAX_CROSSING_CHARS) return failure("RangeError", "a value too large to pass");
     if (to.sandbox.damaged) throw new SandboxCrash("trap");
     const ctx = to.sandbox.context;

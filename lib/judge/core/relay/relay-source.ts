@@ -9,6 +9,8 @@
  * method, a constructor or a function's source.
  */
 export const RELAY_SOURCE = String.raw`
+import { ManualClock, relay as harness } from "judge:internal";
+const { connectRelay, runLoop, setClockTime, watchClocks } = harness;
 const R = {
   apply: Reflect.apply, construct: Reflect.construct, getProto: Object.getPrototypeOf,
   isArray: Array.isArray, desc: Object.getOwnPropertyDescriptor, define: Object.defineProperty,
@@ -42,7 +44,12 @@ const localIds = new R.WeakMap();
 const standIns = new R.Map();
 const standInIds = new R.WeakMap();
 const deferred = new R.Map();
-let nextPromise = 0;
+/** H: the learner's objects' stand-ins, by their number in L (the harness's loops run there). */
+const remoteObjects = new R.WeakMap();
+/** H: the clocks L mirrors, by number; L: its mirrors, by the number of H's clock. */
+const mirrors = new R.WeakMap();
+/** L: while a loop of H's runs here, its clocks' moves go back with its answer, not one by one. */
+let quiet = false;
 
 function exportLocal(value) {
   let id = call(R.wmGet, localIds, value);
@@ -68,6 +75,7 @@ function encode(value, depth, budget) {
   }
   if (value === null) return null;
   if (call(R.wmHas, standInIds, value)) return { r: call(R.wmGet, standInIds, value) };
+  if (restricted && value instanceof ManualClock) return { c: clockId(value), t: value.now() };
   if (typeof value === "function") {
     if (restricted && builtIns.has(value)) return { u: 1 };
     let name = "";
@@ -136,6 +144,7 @@ function decode(t) {
   if ("a" in t) { const out = []; for (let i = 0; i < t.a.length; i++) out[i] = decode(t.a[i]); return out; }
   if ("o" in t) { const out = {}; for (let i = 0; i < t.o.length; i++) R.define(out, t.o[i][0], { value: decode(t.o[i][1]), writable: true, enumerable: true, configurable: true }); return out; }
   if ("r" in t) return local[t.r];
+  if ("c" in t) return restricted ? undefined : mirrorClock(t.c, t.t);
   if ("p" in t) {
     let resolvers;
     const promise = new R.Promise((resolve, reject) => { resolvers = { resolve, reject }; });
@@ -148,7 +157,55 @@ function decode(t) {
   const made = "f" in t ? remoteFunction(t.f, t.name) : remoteObject(t.x);
   call(R.mapSet, standIns, key, made);
   call(R.wmSet, standInIds, made, "f" in t ? t.f : t.x);
+  if ("x" in t) call(R.wmSet, remoteObjects, made, t.x);
   return made;
+}
+
+/**
+ * H: a clock L mirrors (decision 410). The learner's limiter gets a ManualClock of L's own that
+ * follows H's: H sends the time whenever its clock moves, and L sends its mirror's when the
+ * learner's code moves it, so reading the time is no crossing.
+ */
+function clockId(clock) {
+  const id = exportLocal(clock);
+  call(R.wmSet, mirrors, clock, id);
+  return id;
+}
+
+/** L: the mirror of H's clock number id, at time t. */
+function mirrorClock(id, t) {
+  const key = "c" + id;
+  const known = call(R.mapGet, standIns, key);
+  if (known !== undefined) {
+    setClockTime(known, t);
+    return known;
+  }
+  const made = new ManualClock(t);
+  call(R.mapSet, standIns, key, made);
+  call(R.wmSet, standInIds, made, id);
+  call(R.wmSet, mirrors, made, id);
+  return made;
+}
+
+/** Either side: a clock of this side moved; its mirror on the other follows. */
+function clockMoved(clock) {
+  if (quiet) return;
+  const id = call(R.wmGet, mirrors, clock);
+  if (id !== undefined) fast(2, id, "", [clock.now()]);
+}
+
+/** Either side, from the other's clockMoved(): op 2 of handleFast. */
+function setMirroredTime(id, t) {
+  if (typeof t !== "number" || !R.isFinite(t)) throw new TypeError("unknown relay operation");
+  if (!restricted) {
+    const mirror = call(R.mapGet, standIns, "c" + id);
+    if (mirror !== undefined) setClockTime(mirror, t);
+    return;
+  }
+  // L moves H's clock only as a learner's advance() could: forward.
+  const clock = local[id];
+  if (clock === undefined || call(R.wmGet, mirrors, clock) !== id || !(t >= clock.now())) throw new TypeError("unknown relay operation");
+  setClockTime(clock, t);
 }
 
 function relay(op, message) {
@@ -268,6 +325,15 @@ function run(op, message) {
     case "has": { const target = local[message.x]; return readable(target, message.k) && R.has(target, message.k); }
     case "own": { const target = local[message.x]; return R.desc(target, message.k) !== undefined && readable(target, message.k); }
     case "keys": { const keys = R.ownKeys(local[message.x]); const out = []; for (let i = 0; i < keys.length; i++) if (typeof keys[i] === "string") out[out.length] = keys[i]; return out; }
+    case "loop": {
+      // H's harness runs a request loop on the learner's limiter (harness/sandbox/remote.ts).
+      if (restricted) throw new TypeError("unknown relay operation");
+      const clocks = [];
+      for (let i = 0; i < message.c.length; i++) clocks[i] = mirrorClock(message.c[i][0], message.c[i][1]);
+      const was = quiet;
+      quiet = true;
+      try { return runLoop(message.k, local[message.x], clocks, message.s, message.e); } finally { quiet = was; }
+    }
     case "settle": {
       const resolvers = call(R.mapGet, deferred, message.p);
       if (resolvers === undefined) return undefined;
@@ -296,6 +362,10 @@ export function handle(op, text) {
 /** The host's entry for a fast crossing (see fast()): a read or a call on one of this side's objects. */
 export function handleFast(op, id, key, ...args) {
   try {
+    if (op === 2) {
+      setMirroredTime(id, args[0]);
+      return undefined;
+    }
     const target = local[id];
     if (target === undefined || typeof key !== "string") throw new TypeError("unknown relay operation");
     let value;
@@ -321,6 +391,14 @@ export function install(hostFunction, isRestricted, fastFunction) {
   };
   restricted = isRestricted === true;
   if (restricted) builtIns = collectBuiltIns();
+  watchClocks(clockMoved);
+  if (restricted) {
+    connectRelay({
+      learnerObject: (value) => (typeof value === "object" && value !== null ? call(R.wmGet, remoteObjects, value) : undefined),
+      clockId,
+      loop: (message) => relay("loop", message),
+    });
+  }
 }
 
 function collectBuiltIns() {

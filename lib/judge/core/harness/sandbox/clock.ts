@@ -1,9 +1,18 @@
 import { H, str } from "./intrinsics";
 
-// What a learner's limiter may be handed: the fake clock, burst(), and java.util.Random's draws.
+// What a learner's limiter may be handed: the fake clock, and java.util.Random's draws.
+
+/** The relay's (decision 410): set a clock to the time its mirror has, and hear of every move. */
+let setTime: (clock: ManualClock, t: number) => void;
+let watcher: ((clock: ManualClock) => void) | undefined;
 
 export class ManualClock {
   #now: number;
+  static {
+    setTime = (clock, t) => {
+      clock.#now = t;
+    };
+  }
   constructor(start?: number) {
     const s = start === undefined ? 0 : start;
     if (typeof s !== "number" || !H.isFinite(s)) {
@@ -22,14 +31,18 @@ export class ManualClock {
       throw new RangeError("a clock can only move forward, got advance(" + str(ms) + ")");
     }
     this.#now += ms;
+    if (watcher !== undefined) watcher(this);
   }
 }
 
-/** Offers n requests at the same instant and returns how many were allowed. */
-export function burst(limiter: { allow(): boolean }, n: number): number {
-  let allowed = 0;
-  for (let i = 0; i < n; i++) if (limiter.allow() === true) allowed++;
-  return allowed;
+export function setClockTime(clock: ManualClock, t: number): void {
+  setTime(clock, t);
+}
+
+/** Once, by the relay: told of each advance(). */
+export function watchClocks(fn: (clock: ManualClock) => void): void {
+  if (watcher !== undefined) throw new TypeError("watched already");
+  watcher = fn;
 }
 
 // java.util.Random's nextInt(bound), bit for bit: the course's traces were made with new Random(4),

@@ -5,6 +5,7 @@ import { answers, allPlain, encodeAnswers, savedAnswer, type EncodedAnswers } fr
 import { ManualClock } from "./clock";
 import { defaultCall } from "./drive";
 import { compareWithReference } from "./compare";
+import { disagreesRemotely } from "./remote";
 import type {
   ComparisonOutcome,
   ComparisonSpec,
@@ -100,6 +101,10 @@ function disagrees(
     expected === undefined ? spec.create(spec.reference, referenceClock, config) : undefined;
   const limiter = spec.create(spec.learner, learnerClock, config);
   const call1 = spec.call || defaultCall;
+  if (expected !== undefined && values === undefined && call1 === defaultCall) {
+    const remote = disagreesRemotely(limiter, learnerClock, steps, expected);
+    if (remote !== undefined) return remote;
+  }
   let answered = 0;
   for (let s = 0; s < steps.length; s++) {
     const step = steps[s]!;

@@ -4,6 +4,7 @@ import { sameValue } from "./assertions";
 import { stopsTheTest } from "./judge-stops";
 import { chartTrace, divergenceSentence, traceLines } from "./messages";
 import { explanationLines, readState } from "./explain";
+import { driveRemotely } from "./remote";
 import type {
   CallOne,
   DriveResult,
@@ -51,7 +52,9 @@ function moveClock(clock: MovableClock, step: Step, label: string): void {
 /**
  * Drives a limiter through steps. expectedFor(step, k) returns the expected value for the k-th
  * request of a step; with a reference, it is the reference's answer. Never throws for the learner's
- * mistakes: they are recorded, so the caller can report the whole trace.
+ * mistakes: they are recorded, so the caller can report the whole trace. Without follow and
+ * referenceState, expectedFor must give the same answers when called for every request first: the
+ * loop may then run where the learner's limiter lives (remote.ts).
  */
 export function drive(
   steps: Step[],
@@ -63,6 +66,10 @@ export function drive(
   follow?: (expected: unknown, actual: unknown) => boolean,
   referenceState?: () => StateReading | undefined,
 ): DriveResult {
+  if (follow === undefined && referenceState === undefined && call1 === defaultCall) {
+    const remote = driveRemotely(steps, clocks, limiter, expectedFor, level);
+    if (remote !== undefined) return remote;
+  }
   const requests: RequestRecord[] = [];
   const levels: unknown[] | undefined = level ? [] : undefined;
   let divergence: number | null = null;

@@ -17,11 +17,13 @@ import { lockdown } from "./lockdown";
 import { JudgeFailure, describe, expect, registry, suite, test } from "./assertions";
 import { type AnswersMode, setAnswers, takeAnswers } from "./answers";
 import { pendingOps, seedScheduler, SharedStore, tick } from "./store";
-import { ManualClock, burst, javaRandom } from "./clock";
+import { ManualClock, javaRandom, setClockTime, watchClocks } from "./clock";
+import { connectRelay } from "./remote";
+import { runLoop } from "./remote-loop";
 import { expectTrace } from "./expect-trace";
 import { expectSameAs } from "./compare";
 import { diffBatch, diffRun, differential } from "./differential";
-import { offerEachSecond, traceOf } from "./trace-builders";
+import { burst, offerEachSecond, traceOf } from "./trace-builders";
 
 /** A test's result as the host parses it (harnessOutcomeSchema in lib/judge/core/outcomes.ts). */
 interface Outcome {
@@ -172,6 +174,9 @@ const internal = {
 };
 
 H.freeze(internal);
+
+/** What the relay between the two instances uses (decision 410); learner code never reaches it. */
+const relay = H.freeze({ connectRelay, runLoop, setClockTime, watchClocks });
 const exported = [
   test,
   describe,
@@ -194,6 +199,7 @@ lockdown();
 
 export {
   internal,
+  relay,
   loadReference,
   test,
   describe,
