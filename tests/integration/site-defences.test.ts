@@ -3,7 +3,20 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { MAX_RESULTS_BYTES } from "@/lib/judge/results-bounds";
 import { useAppDatabase } from "../fixtures/app";
 import { createSqliteTestDb, type TestDb } from "../fixtures/db";
-import { CookieJar, params, request } from "../fixtures/http";
+import { CookieJar, ORIGIN, params, request } from "../fixtures/http";
+import { sprayedForwardedHeaders } from "../fixtures/requests/forwarded-spray";
+import { hugeBody } from "../fixtures/requests/huge-bodies";
+import {
+  DRAFT_WITH_LONE_SURROGATE,
+  SIGN_UP_WITH_LONE_SURROGATE,
+  SUBMISSION_WITH_LONE_SURROGATE,
+} from "../fixtures/requests/ill-formed-text";
+import {
+  COMMON_PASSWORD,
+  KEYBOARD_PASSWORD,
+  PERSONAL_PASSWORD,
+  SHORT_PASSWORD,
+} from "../fixtures/requests/passwords";
 
 // Issue 12, the site half, through the real route handlers (better-auth and the protection gate
 // included): what a hostile client sends is refused, and a stranger cannot lock an owner out.
@@ -54,25 +67,21 @@ describe("passwords", () => {
     const ip = "192.0.2.1";
     const short = await auth(
       "sign-up/email",
-      { email: "a@example.com", password: "12345678", name: "A" },
+      { email: "a@example.com", password: SHORT_PASSWORD.password, name: "A" },
       ip,
     );
     expect(short.status).toBe(400);
-    expect(await message(short)).toMatch(/at least 12 characters/);
+    expect(await message(short)).toMatch(SHORT_PASSWORD.reason);
 
     const common = await auth(
       "sign-up/email",
-      { email: "a@example.com", password: "password1234", name: "A" },
+      { email: "a@example.com", password: COMMON_PASSWORD.password, name: "A" },
       ip,
     );
     expect(common.status).toBe(400);
-    expect(await message(common)).toMatch(/commonly used password/);
+    expect(await message(common)).toMatch(COMMON_PASSWORD.reason);
 
-    const own = await auth(
-      "sign-up/email",
-      { email: "grace.hopper@example.com", password: "gracehopper1", name: "Grace" },
-      ip,
-    );
+    const own = await auth("sign-up/email", PERSONAL_PASSWORD, ip);
     expect(own.status).toBe(400);
 
     const good = await auth(
@@ -101,9 +110,9 @@ describe("passwords", () => {
           headers: { [SOCKET]: ip },
         }),
       );
-    const weak = await change("qwertyuiop123");
+    const weak = await change(KEYBOARD_PASSWORD.password);
     expect(weak.status).toBe(400);
-    expect(await message(weak)).toMatch(/guess|common|pattern|keyboard/i);
+    expect(await message(weak)).toMatch(KEYBOARD_PASSWORD.reason);
     expect((await change("seven silver otters")).status).toBe(200);
   });
 });
@@ -154,12 +163,11 @@ describe("sign-in limits", () => {
     // All at once: the bucket decides them within milliseconds, before any refill on a slow machine.
     const statuses = await Promise.all(
       Array.from({ length: 36 }, async (_, i) => {
-        const spoof = `10.${i}.${i}.${i}`;
         const response = await auth(
           "sign-in/email",
           { email: `spray${i}@example.com`, password: "not the password" },
           "203.0.113.77",
-          { "x-forwarded-for": spoof, "x-real-ip": spoof },
+          sprayedForwardedHeaders(i),
         );
         return response.status;
       }),
@@ -167,6 +175,55 @@ describe("sign-in limits", () => {
     // The IP bucket (30 at once) is the socket's: the spray is refused past it.
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(3);
   }, 90_000);
+});
+
+describe("the judge's caps per address", () => {
+  test("a random X-Forwarded-For per Submit does not buy fresh per-address judge caps", async () => {
+    const { judgeGuard } = await import("@/lib/protection/guarded-judge");
+    const address = "203.0.113.88";
+    // Six sessions of the client's own, made first so that the Submits below take no time.
+    const jars = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const jar = new CookieJar();
+        jar.store(await auth("sign-in/anonymous", {}, address));
+        return jar;
+      }),
+    );
+    // The socket address's share (4 judges under way), held by four sessions of its own.
+    let finish!: () => void;
+    const running = new Promise<void>((resolve) => (finish = resolve));
+    const holders = [1, 2, 3, 4].map((n) =>
+      judgeGuard()
+        .run({ learner: `spray-holder-${n}`, ip: address }, async () => {
+          await running;
+          return { verdict: "accepted" };
+        })
+        .catch((error: unknown) => error),
+    );
+    try {
+      // Each from another session and claiming another address: the finding's client, which a
+      // server reading X-Forwarded-For took for six new requesters.
+      const answers = await Promise.all(
+        jars.map((jar, i) =>
+          routes.submit.POST(
+            request("POST", "/api/judge/submit", {
+              jar,
+              json: { exerciseId: "fixed-window", code: "export class FixedWindow {}" },
+              headers: { [SOCKET]: address, ...sprayedForwardedHeaders(i) },
+            }),
+            undefined,
+          ),
+        ),
+      );
+      for (const answer of answers) {
+        expect(answer.status).toBe(429);
+        expect(((await answer.json()) as { title: string }).title).toBe("Too many judges at once");
+      }
+    } finally {
+      finish();
+      await Promise.all(holders);
+    }
+  }, 60_000);
 });
 
 describe("sign-up and existing e-mail addresses", () => {
@@ -206,10 +263,34 @@ describe("bodies and text", () => {
     expect(response.status).toBe(413);
   });
 
+  test("a 200 MB draft, with its length or without one, is a 413 after at most the cap is read", async () => {
+    for (const declared of [true, false]) {
+      const body = hugeBody({ declared, chunkBytes: 64 * 1024 });
+      const response = await routes.draft.PUT(
+        new Request(`${ORIGIN}/api/drafts/fixed-window`, {
+          method: "PUT",
+          body: body.stream,
+          headers: {
+            host: "localhost:3000",
+            origin: ORIGIN,
+            "content-type": "application/json",
+            [SOCKET]: "192.0.2.35",
+            ...body.headers,
+          },
+          duplex: "half",
+        } as RequestInit),
+        params({ exerciseId: "fixed-window" }),
+      );
+      expect(response.status).toBe(413);
+      // Declared: refused before reading (a stream's first pull may run); chunked: the 1 MB cap.
+      expect(body.pulled()).toBeLessThanOrEqual(declared ? 64 * 1024 : 1024 * 1024 + 64 * 1024);
+    }
+  });
+
   test("a lone surrogate in a sign-up name is a 422 naming the field", async () => {
     const response = await routes.auth.POST(
       request("POST", "/api/auth/sign-up/email", {
-        body: '{"email":"s@example.com","password":"marble canyon whistle","name":"\\ud800"}',
+        body: SIGN_UP_WITH_LONE_SURROGATE,
         headers: { [SOCKET]: "192.0.2.31", "content-type": "application/json" },
       }),
     );
@@ -224,7 +305,7 @@ describe("bodies and text", () => {
     const response = await routes.draft.PUT(
       request("PUT", "/api/drafts/fixed-window", {
         jar,
-        body: '{"code":"class FixedWindow {} // \\ud800"}',
+        body: DRAFT_WITH_LONE_SURROGATE,
         headers: { [SOCKET]: "192.0.2.32", "content-type": "application/json" },
       }),
       params({ exerciseId: "fixed-window" }),
@@ -238,7 +319,7 @@ describe("bodies and text", () => {
   test("a lone surrogate in a submission is a 422, never a verdict that is silently not recorded", async () => {
     const response = await routes.submit.POST(
       request("POST", "/api/judge/submit", {
-        body: '{"exerciseId":"fixed-window","code":"// \\udc00"}',
+        body: SUBMISSION_WITH_LONE_SURROGATE,
         headers: { [SOCKET]: "192.0.2.33", "content-type": "application/json" },
       }),
       undefined,

@@ -3,22 +3,16 @@ import { describe, expect, test } from "vitest";
 import { illFormedStringPath } from "@/lib/http/body";
 import { assertSameOrigin, HttpProblem, route } from "@/lib/http/problem";
 import { readJson } from "@/lib/http/body";
+import { FORGED_FORWARDED_HOST, FORGED_ORIGIN } from "../../fixtures/requests/forwarded-spray";
+import { hugeBody } from "../../fixtures/requests/huge-bodies";
+import {
+  ILL_FORMED_DOCUMENTS,
+  ILL_FORMED_KEY,
+  WELL_FORMED_PAIR,
+} from "../../fixtures/requests/ill-formed-text";
 
 const schema = z.strictObject({ code: z.string(), tags: z.array(z.string()).optional() });
 const handler = route(async (request) => Response.json(await readJson(request, schema, 1_000)));
-
-/** A body that counts how much of it was pulled, so a test can see what the server read. */
-function countedBody(totalBytes: number, chunkBytes = 100) {
-  let pulled = 0;
-  const stream = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (pulled >= totalBytes) return controller.close();
-      pulled += chunkBytes;
-      controller.enqueue(new Uint8Array(chunkBytes).fill(0x20));
-    },
-  });
-  return { stream, pulled: () => pulled };
-}
 
 function post(body: BodyInit, headers: Record<string, string> = {}) {
   return new Request("http://localhost:3000/x", {
@@ -31,8 +25,8 @@ function post(body: BodyInit, headers: Record<string, string> = {}) {
 
 describe("request bodies", () => {
   test("a body declared larger than the cap is a 413 before a byte of it is read", async () => {
-    const body = countedBody(200_000_000);
-    const response = await handler(post(body.stream, { "content-length": "200000000" }), undefined);
+    const body = hugeBody({ declared: true });
+    const response = await handler(post(body.stream, body.headers), undefined);
     expect(response.status).toBe(413);
     expect((await response.json()).errors).toEqual([
       { field: "", reason: "must be at most 1000 bytes" },
@@ -42,8 +36,8 @@ describe("request bodies", () => {
   });
 
   test("a body without a length is read only up to the cap, then refused", async () => {
-    const body = countedBody(200_000_000);
-    const response = await handler(post(body.stream), undefined);
+    const body = hugeBody({ declared: false });
+    const response = await handler(post(body.stream, body.headers), undefined);
     expect(response.status).toBe(413);
     expect(body.pulled()).toBeLessThanOrEqual(1_200);
   });
@@ -54,11 +48,7 @@ describe("request bodies", () => {
   });
 
   test("a lone UTF-16 surrogate anywhere in the body is a 422 naming the field", async () => {
-    for (const [text, field] of [
-      ['{"code":"\\ud800"}', "code"],
-      ['{"code":"ok","tags":["fine","x\\udfff"]}', "tags.1"],
-      ['{"code":"\\udc00\\ud800"}', "code"],
-    ] as const) {
+    for (const [text, field] of ILL_FORMED_DOCUMENTS) {
       const response = await handler(post(text), undefined);
       expect(response.status).toBe(422);
       const problem = (await response.json()) as { errors: { field: string; reason: string }[] };
@@ -67,11 +57,11 @@ describe("request bodies", () => {
       ]);
     }
     // A surrogate pair is a character like any other (an emoji).
-    expect((await handler(post('{"code":"\\ud83d\\ude00"}'), undefined)).status).toBe(200);
+    expect((await handler(post(WELL_FORMED_PAIR), undefined)).status).toBe(200);
   });
 
   test("ill-formed keys are found too", () => {
-    expect(illFormedStringPath(JSON.parse('{"a":{"\\ud800":1}}'))).toBe("a.(key)");
+    expect(illFormedStringPath(JSON.parse(ILL_FORMED_KEY.json))).toBe(ILL_FORMED_KEY.field);
     expect(illFormedStringPath({ a: [1, "b", { c: "d" }] })).toBeNull();
   });
 
@@ -89,8 +79,8 @@ describe("the same-origin check", () => {
     // The finding: the client sets both, and the check compared them with each other.
     const forged = write({
       host: "localhost:3000",
-      origin: "https://evil.example",
-      "x-forwarded-host": "evil.example",
+      origin: FORGED_ORIGIN,
+      "x-forwarded-host": FORGED_FORWARDED_HOST,
     });
     expect(() => assertSameOrigin(forged, { kind: "none" })).toThrow(HttpProblem);
     // Behind a trusted proxy the forwarded host is the public one.
