@@ -1,5 +1,4 @@
 import "server-only";
-import type { Cluster, Redis } from "ioredis";
 import { getAuth, requireLearner, type ViewerContext } from "@/lib/auth";
 import { env } from "@/lib/env";
 import { illFormedStringPath, illFormedStringProblem, readBodyText } from "@/lib/http/body";
@@ -8,7 +7,7 @@ import { type Clock, SystemClock } from "@/lib/limiters";
 import { RedisBucketStore } from "@/lib/limiters/redis-store";
 import type { BucketLimit, EndpointClass } from "./config";
 import { Gatekeeper } from "./gatekeeper";
-import { createRedisClient } from "./redis-client";
+import { closeProtectionRedis, protectionRedis } from "./protection-redis";
 import { SessionIdentityCache } from "./session-cache";
 import {
   createProtection,
@@ -30,7 +29,6 @@ interface Wiring {
   protection: Protection;
   gatekeeper: Gatekeeper;
   signInFailures: SignInFailures;
-  redis?: Redis | Cluster;
 }
 
 /**
@@ -56,9 +54,7 @@ function wiring(): Wiring {
 function wire(): Wiring {
   const clock = new SystemClock();
   const warn = throttledWarning(clock);
-  let redis: Redis | Cluster | undefined;
-  if (env.REDIS_CLUSTER_NODES) redis = createRedisClient({ clusterNodes: env.REDIS_CLUSTER_NODES });
-  else if (env.REDIS_URL) redis = createRedisClient({ url: env.REDIS_URL });
+  const redis = protectionRedis();
   if (redis) {
     redis.on("error", (error: Error) => warn("redis", `rate-limit store: ${error.message}`));
   }
@@ -98,7 +94,7 @@ function wire(): Wiring {
     onStoreFailure: (error) =>
       warn("sign-in", `failed sign-ins store failed (${describe(error)}): counting locally`),
   });
-  return { protection, gatekeeper, signInFailures, ...(redis ? { redis } : {}) };
+  return { protection, gatekeeper, signInFailures };
 }
 
 /** See Protection.protect: `const gate = await protect(request, "judge", viewer?.userId)`. */
@@ -194,11 +190,13 @@ function isSignIn(request: Request): boolean {
   return new URL(request.url).pathname.endsWith("/sign-in/email");
 }
 
-/** Closes the Redis connection (CLI scripts and tests; a server simply exits). */
+/**
+ * Closes the Redis connection, the judge guard's too (CLI scripts and tests; a server simply
+ * exits). Call it last: a guard made before keeps the closed connection and counts on its own.
+ */
 export async function closeProtection(): Promise<void> {
-  const current = cache.__tradeoffProtection;
   delete cache.__tradeoffProtection;
-  current?.redis?.disconnect();
+  closeProtectionRedis();
 }
 
 const sessionIdentities = new SessionIdentityCache(new SystemClock());

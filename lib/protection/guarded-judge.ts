@@ -17,7 +17,7 @@ import { JudgeAdmission } from "./judge-admission";
 import { FallbackGuardStore } from "./guard-fallback-store";
 import { MemoryGuardStore, type GuardStore } from "./guard-store";
 import { RedisGuardStore } from "./guard-redis-store";
-import { createRedisClient } from "./redis-client";
+import { protectionRedis } from "./protection-redis";
 import { JudgeGuard, type GuardRequester, type JudgedDocument, type Lane } from "./judge-guard";
 import { judgeOnQueue, judgeQueueConfigured } from "./judge-queue";
 import { refusalOf, type GuardedJudgeResult } from "./judge-refusal";
@@ -132,14 +132,11 @@ export function judgeGuard(): JudgeGuard {
 /**
  * With REDIS_URL or REDIS_CLUSTER_NODES, the guard's standings live in Redis (300): the instances
  * behind a load balancer share one requester's caps and cooldowns. While Redis fails, each instance
- * counts alone (the judge class's buckets do the same).
+ * counts alone (the judge class's buckets do the same). The connection is the protection's own, so
+ * that closeProtection closes it.
  */
 function sharedGuardStore(clock: SystemClock): { store?: GuardStore } {
-  const redis = env.REDIS_CLUSTER_NODES
-    ? createRedisClient({ clusterNodes: env.REDIS_CLUSTER_NODES })
-    : env.REDIS_URL
-      ? createRedisClient({ url: env.REDIS_URL })
-      : undefined;
+  const redis = protectionRedis();
   if (!redis) return {};
   let warned = -Infinity;
   const warn = (error: unknown) => {
