@@ -1,4 +1,6 @@
-// npm run bench:abuse [-- --duration 30 --hostile 6 --addresses 6 --submit-every 3000 --lock /tmp/next.lock]
+// npm run bench:abuse [-- --duration 30 --hostile 6 --addresses 6 --submit-every 3000 --newcomers 4
+//                         --lock /tmp/next.lock --port 3320]
+// (--port: the server's port, its balancer on the next one; by default free ports are picked)
 //
 // Six hostile clients against one honest learner, on `next build && next start` with the default
 // configuration (TRUST_PROXY=false: the socket's address counts). Each hostile client loops
@@ -24,12 +26,16 @@ const { values } = parseArgs({
     addresses: { type: "string", default: "6" },
     "submit-every": { type: "string", default: "3000" },
     lock: { type: "string" },
+    port: { type: "string" },
+    newcomers: { type: "string", default: "4" },
   },
 });
 const DURATION_MS = Number(values.duration) * 1000;
 const HOSTILE = Number(values.hostile);
 const ADDRESSES = Math.max(1, Number(values.addresses));
 const SUBMIT_EVERY_MS = Number(values["submit-every"]);
+// From 127.0.0.3 up, below the hostile clients' 127.0.0.11.
+const NEWCOMERS = Math.min(8, Math.max(1, Number(values.newcomers)));
 const EXERCISE = "fixed-window";
 const HONEST_ADDRESS = "127.0.0.2";
 
@@ -265,7 +271,12 @@ async function main() {
   try {
     await ensureBuild(root, (line) => console.log(`[bench] ${line}`));
     // The default a server reached directly runs with: forwarded headers are not read.
-    const cluster = await startBenchInstance(root, { TRUST_PROXY: "false" });
+    const port = values.port === undefined ? undefined : Number(values.port);
+    const cluster = await startBenchInstance(
+      root,
+      { TRUST_PROXY: "false" },
+      port === undefined ? undefined : { instance: port, balancer: port + 1 },
+    );
     const instance = cluster.instances[0]!;
     const base = instance.url;
     try {
@@ -294,18 +305,20 @@ async function main() {
       const sampler = setInterval(() => {
         peakRss = Math.max(peakRss, rssMb(instance.process.pid));
       }, 500);
-      // A newcomer arriving mid-attack: its first judge (probation lane) is timed apart.
-      const newcomer = (async () => {
-        await sleep(DURATION_MS / 2);
-        const cookie = await newSession(base, "127.0.0.3");
-        return cookie ? submit(base, "127.0.0.3", cookie, honestCode, false) : null;
-      })();
+      // Newcomers arriving mid-attack, each from an address of its own: their first judges
+      // (the probation lane) are timed apart, spread from 40 % to 80 % of the attack.
+      const newcomers = Array.from({ length: NEWCOMERS }, async (_, i) => {
+        await sleep(DURATION_MS * (0.4 + (0.4 * i) / Math.max(1, NEWCOMERS - 1)));
+        const address = `127.0.0.${3 + i}`;
+        const cookie = await newSession(base, address);
+        return cookie ? submit(base, address, cookie, honestCode, false) : null;
+      });
       const [honest, ...hostile] = await Promise.all([
         honestLoop(base, honestCookie, until),
         ...hostileAddresses.map((address) => hostileLoop(base, address, until)),
       ]);
       clearInterval(sampler);
-      const late = await newcomer;
+      const late = await Promise.all(newcomers);
 
       const ms = (value: number) => `${value.toFixed(0)} ms`;
       const busy = honest.statuses[503] ?? 0;
@@ -317,9 +330,13 @@ async function main() {
       console.log(
         `  judge p50 ${ms(percentile(honest.judged, 50))}  p99 ${ms(p99)}  max ${ms(Math.max(...honest.judged))}`,
       );
-      if (late) {
-        console.log(`  a newcomer's first submission mid-attack: ${late.status} in ${ms(late.ms)}`);
-      }
+      const served = late.filter((answer) => answer?.status === 200).length;
+      console.log(
+        `  a newcomer's first Submit mid-attack (${NEWCOMERS} newcomers): ` +
+          late
+            .map((answer) => (answer ? `${answer.status} in ${ms(answer.ms)}` : "no session"))
+            .join(", "),
+      );
       console.log("\nhostile clients");
       hostile.forEach((stats, i) =>
         console.log(
@@ -341,6 +358,10 @@ async function main() {
       check(busy === 0, `the honest learner gets 0 × 503 (got ${busy})`);
       check(p99 < 1000, `the honest learner's judge p99 < 1 s (${ms(p99)})`);
       check((honest.statuses[200] ?? 0) > 0, "the honest learner is judged");
+      check(
+        served === NEWCOMERS,
+        `every newcomer mid-attack gets a verdict (${served} of ${NEWCOMERS})`,
+      );
     } finally {
       await cluster.stop();
     }

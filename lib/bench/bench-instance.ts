@@ -12,6 +12,8 @@ import { runPrisma } from "@/lib/cli/prisma-cli";
 export async function startBenchInstance(
   root: string,
   env: Record<string, string> = {},
+  /** The instance's and its balancer's ports; by default free ones are picked. */
+  ports?: { instance: number; balancer: number },
 ): Promise<RunningCluster> {
   const dataDir = mkdtempSync(join(tmpdir(), "tradeoff-bench-"));
   const databaseUrl = `file:${join(dataDir, "bench.db")}`;
@@ -27,5 +29,6 @@ export async function startBenchInstance(
       BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
       ...env,
     },
+    ...(ports ? { instancePorts: [ports.instance], port: ports.balancer } : {}),
   });
 }

@@ -14,6 +14,7 @@ import { loadExerciseForJudge } from "@/lib/content/exercises";
 import { SystemClock } from "@/lib/limiters";
 import { systemTimers } from "@/lib/time/timers";
 import { JudgeAdmission } from "./judge-admission";
+import { probationAdmission } from "./probation-lane";
 import { FallbackGuardStore } from "./guard-fallback-store";
 import { MemoryGuardStore, type GuardStore } from "./guard-store";
 import { RedisGuardStore } from "./guard-redis-store";
@@ -28,6 +29,8 @@ import { refusalOf, type GuardedJudgeResult } from "./judge-refusal";
 // index because it starts worker pools: only the routes that judge import it.
 
 const systemTime = { clock: new SystemClock(), timers: systemTimers };
+/** The pool's grace past a judge's time limits before its worker is killed (its default). */
+const POOL_KILL_GRACE_MS = 700;
 
 const cache = globalThis as typeof globalThis & {
   __tradeoffJudgeGuard?: JudgeGuard;
@@ -106,11 +109,11 @@ export function judgeGuard(): JudgeGuard {
     main: queued ? queueAdmission() : judgeAdmission(),
     probation: queued
       ? queueAdmission()
-      : new JudgeAdmission({
+      : probationAdmission({
           concurrency: env.JUDGE_PROBATION_CONCURRENCY,
-          maxQueued: 16 * env.JUDGE_PROBATION_CONCURRENCY,
           maxWaitMs: env.JUDGE_MAX_WAIT_MS,
-          maxQueuedPerOwner: 1,
+          hardKillMs: DEFAULT_LIMITS.testTimeMs + DEFAULT_LIMITS.totalTimeMs + POOL_KILL_GRACE_MS,
+          perAddress: env.JUDGE_MAX_ACTIVE_PER_IP,
           ...systemTime,
         }),
     maxActivePerLearner: env.JUDGE_MAX_ACTIVE_PER_LEARNER,

@@ -12,6 +12,7 @@
  */
 import type { Clock } from "@/lib/limiters/clock";
 import type { TimerHandle, Timers } from "@/lib/time/timers";
+import type { RecentAsks } from "./recent-asks";
 
 export interface JudgeAdmissionOptions {
   /** Judges running at once: the pool's size (one worker per core). */
@@ -26,6 +27,13 @@ export interface JudgeAdmissionOptions {
   clock: Clock;
   /** Ends a wait at `maxWaitMs`. */
   timers: Timers;
+  /**
+   * How a free worker picks the next line. Without it the lines take turns (086). With it, every
+   * ask is counted and the line of the owner who asked least lately goes first (ties: in turn),
+   * and a full queue makes room for an owner who asked less by refusing the newest waiter of the
+   * one who asked most (the probation lane, decision 420).
+   */
+  fewestAsks?: RecentAsks;
 }
 
 export type BusyReason = "queue-full" | "yours-waiting" | "waited-too-long" | "unreachable";
@@ -62,6 +70,8 @@ export interface AdmissionStats {
 
 interface Waiter {
   start(): void;
+  /** Takes it out of its line and the queue, and refuses it. */
+  refuse(reason: BusyReason): void;
   timer: TimerHandle;
 }
 
@@ -88,6 +98,7 @@ export class JudgeAdmission {
    * names the requester whose line it waits in.
    */
   async run<T>(judge: () => Promise<T>, owner = "anonymous"): Promise<T> {
+    this.options.fewestAsks?.ask(owner);
     if (this.running >= this.options.concurrency) await this.waitForTurn(owner);
     else this.running++;
     this.counters.admitted++;
@@ -112,7 +123,7 @@ export class JudgeAdmission {
       this.counters.refusedOwner++;
       return Promise.reject(new JudgeBusyError("yours-waiting", this.estimateWaitMs()));
     }
-    if (this.queued >= this.options.maxQueued) {
+    if (this.queued >= this.options.maxQueued && !this.makeRoomFor(owner)) {
       this.counters.refusedFull++;
       return Promise.reject(new JudgeBusyError("queue-full", this.estimateWaitMs()));
     }
@@ -123,19 +134,43 @@ export class JudgeAdmission {
           timers.clearTimeout(waiter.timer);
           resolve();
         },
-        timer: timers.setTimeout(() => {
+        refuse: (reason) => {
+          timers.clearTimeout(waiter.timer);
           const index = line.indexOf(waiter);
           if (index >= 0) line.splice(index, 1);
           if (line.length === 0 && this.lines.get(owner) === line) this.lines.delete(owner);
           this.queued--;
+          reject(new JudgeBusyError(reason, this.estimateWaitMs()));
+        },
+        timer: timers.setTimeout(() => {
           this.counters.refusedWaiting++;
-          reject(new JudgeBusyError("waited-too-long", this.estimateWaitMs()));
+          waiter.refuse("waited-too-long");
         }, this.options.maxWaitMs),
       };
       line.push(waiter);
       this.lines.set(owner, line);
       this.queued++;
     });
+  }
+
+  /**
+   * With `fewestAsks`, a full queue refuses the newest waiter of the owner who asked most, if that
+   * owner asked more than `owner`; true when a place was made.
+   */
+  private makeRoomFor(owner: string): boolean {
+    const asks = this.options.fewestAsks;
+    if (!asks) return false;
+    let most: Waiter[] | undefined;
+    let mostScore = asks.score(owner);
+    for (const [other, line] of this.lines) {
+      const score = asks.score(other);
+      if (score > mostScore) [most, mostScore] = [line, score];
+    }
+    const last = most?.at(-1);
+    if (!last) return false;
+    this.counters.refusedFull++;
+    last.refuse("queue-full");
+    return true;
   }
 
   private release(): void {
@@ -145,11 +180,23 @@ export class JudgeAdmission {
     else this.running--;
   }
 
-  /** The head of the first line; that line then goes to the back, so lines take turns. */
+  /**
+   * The head of the line whose turn it is: the first line, or with `fewestAsks` the first of those
+   * whose owner asked least. That line then goes to the back, so equal lines take turns.
+   */
   private nextInTurn(): Waiter | undefined {
-    const first = this.lines.entries().next();
-    if (first.done) return undefined;
-    const [owner, line] = first.value;
+    let chosen: [string, Waiter[]] | undefined;
+    let least = Infinity;
+    for (const entry of this.lines) {
+      if (!this.options.fewestAsks) {
+        chosen = entry;
+        break;
+      }
+      const score = this.options.fewestAsks.score(entry[0]);
+      if (score < least) [chosen, least] = [entry, score];
+    }
+    if (!chosen) return undefined;
+    const [owner, line] = chosen;
     const next = line.shift();
     this.lines.delete(owner);
     if (line.length > 0) this.lines.set(owner, line);

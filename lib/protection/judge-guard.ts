@@ -121,10 +121,9 @@ export class JudgeGuard {
       const lane = this.laneOf(learner, ip);
       this.counters[lane]++;
       const admission = lane === "main" ? this.options.main : this.options.probation;
-      const document = await admission.run(
-        () => judge(lane),
-        requester.learner === null ? `ip:${requester.ip}` : `learner:${requester.learner}`,
-      );
+      // Probation's lines are addresses (420): fresh sessions from one place wait behind each other.
+      const owner = lane === "probation" || learnerKey === null ? ipKey : learnerKey;
+      const document = await admission.run(() => judge(lane), owner);
       if (this.isIncident(document)) await this.recordIncident(learnerKey, ipKey);
       else if (learnerKey !== null) await this.store.markClean(learnerKey);
       return document;

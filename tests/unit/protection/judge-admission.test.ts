@@ -4,6 +4,7 @@ import {
   JudgeBusyError,
   type JudgeAdmissionOptions,
 } from "@/lib/protection/judge-admission";
+import { RecentAsks } from "@/lib/protection/recent-asks";
 import { ManualTimers } from "@/lib/time/timers";
 
 /** A judge that finishes when told to. */
@@ -170,5 +171,73 @@ describe("a fair queue", () => {
     expect(started).toEqual(["a", "c"]);
     finish("c");
     await Promise.all([running, next]);
+  });
+});
+
+describe("fewest asks first (the probation lane, decision 420)", () => {
+  function fewestAsks(maxQueued: number) {
+    const time = new ManualTimers();
+    const admission = new JudgeAdmission({
+      concurrency: 1,
+      maxQueued,
+      maxWaitMs: 10_000,
+      fewestAsks: new RecentAsks(time, 60_000),
+      clock: time,
+      timers: time,
+    });
+    return { time, admission };
+  }
+
+  test("the owner who asked least lately is served first, whoever came first", async () => {
+    const { admission } = fewestAsks(10);
+    const { started, finish, judge } = controllable();
+    const all = [
+      admission.run(judge("busy"), "loud"),
+      admission.run(judge("loud-1"), "loud"),
+      admission.run(judge("loud-2"), "loud"),
+      admission.run(judge("quiet-1"), "quiet"),
+      admission.run(judge("new-1"), "new"),
+    ];
+    for (const name of ["busy", "quiet-1", "new-1", "loud-1", "loud-2"]) {
+      await tick();
+      expect(started.at(-1)).toBe(name);
+      finish(name);
+    }
+    await Promise.all(all);
+  });
+
+  test("asks count less as they age, by half every half-life", () => {
+    const time = new ManualTimers();
+    const asks = new RecentAsks(time, 60_000);
+    asks.ask("loud");
+    asks.ask("loud");
+    expect(asks.score("loud")).toBe(2);
+    time.advance(60_000);
+    expect(asks.score("loud")).toBeCloseTo(1);
+    asks.ask("loud");
+    time.advance(60_000);
+    expect(asks.score("loud")).toBeCloseTo(1);
+    expect(asks.score("never")).toBe(0);
+  });
+
+  test("a full queue refuses the newest waiter of whoever asked most to make room for who asked less", async () => {
+    const { admission } = fewestAsks(2);
+    const { started, finish, judge } = controllable();
+    const running = admission.run(judge("a"), "loud");
+    const first = admission.run(judge("b"), "loud");
+    const newest = admission.run(judge("c"), "loud").catch((error: unknown) => error);
+    const newcomer = admission.run(judge("n"), "new");
+    const refused = await newest;
+    expect(refused).toBeInstanceOf(JudgeBusyError);
+    expect((refused as JudgeBusyError).reason).toBe("queue-full");
+    // Someone who asked as much as the others gets no such place.
+    const loud = await admission.run(judge("d"), "loud").catch((error: unknown) => error);
+    expect((loud as JudgeBusyError).reason).toBe("queue-full");
+    for (const name of ["a", "n", "b"]) {
+      await tick();
+      expect(started.at(-1)).toBe(name);
+      finish(name);
+    }
+    await Promise.all([running, first, newcomer]);
   });
 });
