@@ -156,10 +156,14 @@ describe("the judge queue", () => {
 
   test("a long queue refuses the next submission at once, and one nobody started is withdrawn after the wait", async () => {
     // No worker consumes this prefix: every job stays waiting.
-    const web = client({ startWithinMs: 2_000, prefix: uniquePrefix("queue-full") });
+    const web = client({ startWithinMs: 4_000, prefix: uniquePrefix("queue-full") });
     const first = web.judge(submission(solution), "main");
     const second = web.judge(submission(solution), "main");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Both must be waiting before the third asks; a fixed pause lost that race on a loaded machine.
+    const waitingSince = performance.now();
+    while ((await web.counts("main")).waiting < 2 && performance.now() - waitingSince < 3_000) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
     const asked = performance.now();
     const third = await web.judge(submission(solution), "main");
     const refusedMs = performance.now() - asked;
