@@ -137,3 +137,48 @@ test("after it", () => { expect(3, "three").toBe(3); });
   expect(doc.tests[2]!.message).toMatch(/stopped from outside after \d+\.\d s of work/);
   expect(doc.tests[3]!.message).toMatch(/not run/);
 });
+
+test("a job waiting behind a slow judge goes to the first worker that is free", async () => {
+  // Each worker gets its next job while it judges (sent ahead); until it starts it, a free worker
+  // takes it. The slow judge runs to its work budget (about 0.3 s), the quick ones a few ms.
+  const suite = `import { test } from "judge";\nimport { run } from "./solution";\ntest("runs", () => { run(); });`;
+  const job = (code: string) => ({
+    code,
+    suites: [{ file: "tests.ts", source: suite, hidden: false }],
+  });
+  await pool.whenReady(); // both workers: the last test's was replaced
+  const order: string[] = [];
+  const slow = pool
+    .judge(job(`export function run() { for (;;); }`))
+    .then((doc) => order.push(`slow ${doc.verdict}`));
+  const quick = [1, 2].map((n) =>
+    pool
+      .judge(job(`export function run() {}`))
+      .then((doc) => order.push(`quick${n} ${doc.verdict}`)),
+  );
+  await Promise.all([slow, ...quick]);
+  // The second quick job was sent ahead to the slow judge's worker; the other worker took it back.
+  expect(order).toEqual(["quick1 accepted", "quick2 accepted", "slow time_limit_exceeded"]);
+});
+
+test("a job sent ahead to a worker that is replaced is judged by its successor", async () => {
+  const single = new JudgePool({ size: 1 });
+  try {
+    await single.whenReady();
+    const grow = `const chunk = "x".repeat(1 << 16);
+      export class FixedWindow { private hoard: string[] = []; allow(): boolean { for (;;) this.hoard.push(chunk + this.hoard.length); } }`;
+    const { solution } = loadExerciseForJudge("fixed-window");
+    const [grown, next] = await Promise.all([
+      judgeSubmission({ exerciseId: "fixed-window", code: grow, mode: "run" }, { pool: single }),
+      judgeSubmission(
+        { exerciseId: "fixed-window", code: solution, mode: "run" },
+        { pool: single },
+      ),
+    ]);
+    expect(grown.tests.some((t) => t.message?.startsWith("ran out of memory"))).toBe(true);
+    expect(single.stats().replaced).toBe(1);
+    expect(next.verdict).toBe("accepted");
+  } finally {
+    await single.close();
+  }
+});

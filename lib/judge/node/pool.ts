@@ -7,6 +7,7 @@ import type { ResultsDocument, TestResult, Verdict } from "../results";
 import { hardKillAfterMs, killedDocument } from "./killed-document";
 import { readThreadCpuMs } from "./thread-cpu";
 import { createJournal, readJournal } from "./progress-journal";
+import { createClaim, offerClaim, takeClaim } from "./job-claim";
 import type { FromWorker, JudgeJob, PlannedTest, ToWorker, WorkerData } from "./protocol";
 
 export interface JudgePoolOptions {
@@ -36,6 +37,11 @@ interface Queued {
   reject: (error: Error) => void;
 }
 
+/** A job sent to a busy worker ahead of time (decision 400): it starts when the running one ends. */
+interface Ahead extends Queued {
+  id: number;
+}
+
 interface Running extends Queued {
   id: number;
   plan?: PlannedTest[];
@@ -51,8 +57,11 @@ interface Running extends Queued {
 interface Slot {
   worker: Worker;
   journal: SharedArrayBuffer;
+  claim: SharedArrayBuffer;
   ready: boolean;
   running?: Running;
+  /** Only while a job is running: the next one, already posted to the worker. */
+  ahead?: Ahead;
   judged: number;
   retired: boolean;
   memory?: WorkerMemory;
@@ -133,7 +142,7 @@ export class JudgePool {
       size: this.slots.length,
       ready: this.slots.filter((s) => s.ready).length,
       busy: this.slots.filter((s) => s.running).length,
-      queued: this.queue.length,
+      queued: this.queue.length + this.slots.filter((s) => s.ahead).length,
       ...this.counters,
       warmupMs: [...this.warmupTimes],
       workerMemory: this.slots.flatMap((s) => (s.memory ? [s.memory] : [])),
@@ -150,6 +159,7 @@ export class JudgePool {
           clearTimeout(slot.running.timer);
           slot.running.reject(new Error("the judge pool is closed"));
         }
+        slot.ahead?.reject(new Error("the judge pool is closed"));
         return slot.worker.terminate();
       }),
     );
@@ -157,9 +167,11 @@ export class JudgePool {
 
   private spawn(): Slot {
     const journal = createJournal();
+    const claim = createClaim();
     const data: WorkerData = {
       root: this.options.root,
       journal,
+      claim,
       ...(this.options.warmup ? { warmup: this.options.warmup } : {}),
       hiddenInstance: this.options.hiddenInstance,
     };
@@ -182,7 +194,7 @@ export class JudgePool {
     const worker = Reflect.construct(Worker, [entry, options]) as Worker;
     worker.stderr.resume();
     worker.stdout.resume();
-    const slot: Slot = { worker, journal, ready: false, judged: 0, retired: false };
+    const slot: Slot = { worker, journal, claim, ready: false, judged: 0, retired: false };
     worker.on("message", (message: FromWorker) => this.onMessage(slot, message));
     worker.on("error", (error) => this.onExit(slot, error));
     worker.on("exit", (code) =>
@@ -193,26 +205,70 @@ export class JudgePool {
   }
 
   private dispatch(): void {
+    // Free workers first, with a queued job or one sent ahead to a busy worker that has not begun it.
+    for (const slot of this.slots) {
+      if (!this.usable(slot) || slot.running) continue;
+      const queued = this.queue.shift() ?? this.takeBackAhead();
+      if (!queued) return;
+      this.start(slot, queued);
+    }
+    // Then each busy worker gets its next job now, so that it starts it as soon as it has erased its
+    // memory instead of waiting for this thread to hear of the last one and answer (decision 400).
     for (const slot of this.slots) {
       if (this.queue.length === 0) return;
-      if (!slot.ready || slot.running || slot.retired) continue;
+      if (!this.usable(slot) || !slot.running || slot.ahead) continue;
+      // Within the worker's quota, counting the one running.
+      if (slot.judged + 2 > this.options.maxJudgesPerWorker) continue;
       const queued = this.queue.shift()!;
       const id = this.nextId++;
-      const killAfter = hardKillAfterMs(queued.job, this.options.killGraceMs);
-      const cpuStarted = slot.tid === undefined ? undefined : readThreadCpuMs(slot.tid);
-      const running: Running = {
-        ...queued,
+      slot.ahead = { ...queued, id };
+      offerClaim(slot.claim, id);
+      slot.worker.postMessage({
+        type: "judge",
         id,
-        results: [],
-        verdicts: [],
-        started: performance.now(),
-        ...(cpuStarted === undefined ? {} : { cpuStarted }),
-        killAfter,
-        timer: setTimeout(() => this.onTimeout(slot), killAfter),
-      };
-      slot.running = running;
-      // An idle pool must not keep a CLI alive; a busy one must, or its caller would never hear back.
-      slot.worker.ref();
+        job: queued.job,
+        ahead: true,
+      } satisfies ToWorker);
+    }
+  }
+
+  private usable(slot: Slot): boolean {
+    return slot.ready && !slot.retired;
+  }
+
+  /** A job sent ahead that its worker has not started yet, taken back for a free worker. */
+  private takeBackAhead(): Queued | undefined {
+    for (const slot of this.slots) {
+      const ahead = slot.ahead;
+      if (ahead && takeClaim(slot.claim, ahead.id)) {
+        slot.ahead = undefined;
+        return ahead;
+      }
+    }
+    return undefined;
+  }
+
+  /** Starts the job's clocks; posts it unless it was sent ahead (then it has its id). */
+  private start(slot: Slot, queued: Queued, aheadId?: number): void {
+    const id = aheadId ?? this.nextId++;
+    const killAfter = hardKillAfterMs(queued.job, this.options.killGraceMs);
+    const cpuStarted = slot.tid === undefined ? undefined : readThreadCpuMs(slot.tid);
+    const running: Running = {
+      job: queued.job,
+      resolve: queued.resolve,
+      reject: queued.reject,
+      id,
+      results: [],
+      verdicts: [],
+      started: performance.now(),
+      ...(cpuStarted === undefined ? {} : { cpuStarted }),
+      killAfter,
+      timer: setTimeout(() => this.onTimeout(slot), killAfter),
+    };
+    slot.running = running;
+    // An idle pool must not keep a CLI alive; a busy one must, or its caller would never hear back.
+    slot.worker.ref();
+    if (aheadId === undefined) {
       slot.worker.postMessage({ type: "judge", id, job: queued.job } satisfies ToWorker);
     }
   }
@@ -242,6 +298,13 @@ export class JudgePool {
         slot.memory = { wasmBytes: message.wasmBytes, heapBytes: message.heapBytes };
         if (message.damaged || message.wasmBytes > SANDBOX_RETIRE_BYTES) this.replace(slot);
         else if (slot.judged >= this.options.maxJudgesPerWorker) this.replace(slot);
+        else if (slot.ahead) {
+          // Its clocks start now. If the worker has not claimed it yet (it is still erasing), this
+          // thread claims it and posts it again, so that the claim is free for the next one ahead.
+          const ahead = slot.ahead;
+          slot.ahead = undefined;
+          this.start(slot, ahead, takeClaim(slot.claim, ahead.id) ? undefined : ahead.id);
+        }
         this.dispatch();
         return;
       case "failed":
@@ -304,6 +367,9 @@ export class JudgePool {
     if (slot.retired) return;
     slot.retired = true;
     void slot.worker.terminate();
+    // The job sent ahead goes back to the front of the queue, for another worker.
+    if (slot.ahead) this.queue.unshift(slot.ahead);
+    slot.ahead = undefined;
     const index = this.slots.indexOf(slot);
     if (index < 0 || this.closed) return;
     this.counters.replaced++;

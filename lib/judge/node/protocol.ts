@@ -19,7 +19,8 @@ export interface PlannedTest {
   category?: string;
 }
 
-export type ToWorker = { type: "judge"; id: number; job: JudgeJob };
+/** `ahead`: sent while the worker is judging another; it starts it only if it claims it (job-claim.ts). */
+export type ToWorker = { type: "judge"; id: number; job: JudgeJob; ahead?: boolean };
 
 export type FromWorker =
   | { type: "ready"; warmupMs: number; tid?: number }
@@ -42,6 +43,8 @@ export interface WorkerData {
   root: string;
   /** Shared with the pool: the running judge's progress (progress-journal.ts). */
   journal: SharedArrayBuffer;
+  /** Shared with the pool: who gets the job sent ahead (job-claim.ts). */
+  claim: SharedArrayBuffer;
   /** Judges run at start-up so the first real one finds the module warm and its answers recorded. */
   warmup?: JudgeJob[];
   /** The hidden suites and the reference judged in a second module of their own (decision 310). */

@@ -1,6 +1,8 @@
 import { getHeapStatistics } from "node:v8";
 import { parentPort, workerData } from "node:worker_threads";
 import { ReferenceAnswerCache, judgeWithReferenceAnswers } from "../core/reference-answers";
+import { SANDBOX_RETIRE_BYTES } from "../core/memory";
+import { takeClaim } from "./job-claim";
 import { loadQuickJS } from "./load-quickjs";
 import { WorkerSandbox } from "./worker-sandbox";
 import { JournalWriter } from "./progress-journal";
@@ -45,14 +47,32 @@ export async function startJudgeWorker(): Promise<void> {
     ...(cpuClock ? { tid: cpuClock.tid } : {}),
   });
 
+  // One judge at a time, in the order sent: a job sent ahead waits here for the one running.
+  let line = Promise.resolve();
   port.on("message", (message: ToWorker) => {
     if (message.type !== "judge") return;
     const { id, job } = message;
-    judge(sandboxes, job, send, journal, id).catch((error: unknown) => {
-      send({ type: "failed", id, message: error instanceof Error ? error.message : String(error) });
+    line = line.then(async () => {
+      // A module that is to be replaced judges nothing more; the pool sends its jobs elsewhere.
+      if (retired) return;
+      // A job sent ahead that the pool has taken back, for a worker that became free first.
+      if (message.ahead && !takeClaim(data.claim, id)) return;
+      try {
+        if (!(await judge(sandboxes, job, send, journal, id))) retired = true;
+      } catch (error) {
+        retired = true;
+        send({
+          type: "failed",
+          id,
+          message: error instanceof Error ? error.message : String(error),
+        });
+      }
     });
   });
 }
+
+/** Set once the pool will replace this worker (see JudgePool's "done"): nothing more is judged. */
+let retired = false;
 
 const referenceAnswers = new ReferenceAnswerCache();
 
@@ -71,7 +91,7 @@ async function judge(
   send: (message: FromWorker) => void,
   journal: JournalWriter,
   id = 0,
-): Promise<void> {
+): Promise<boolean> {
   let damaged = false;
   journal.begin(id);
   const document = await judgeWithReferenceAnswers(
@@ -109,4 +129,6 @@ async function judge(
     // H holds only what the judge's own code put there; its kept sandbox is made fresh again.
     if (hidden?.used) hidden.erase();
   }
+  // What the pool replaces the worker for: a job sent ahead must not run on this module.
+  return !damaged && wasmBytes <= SANDBOX_RETIRE_BYTES;
 }
