@@ -2,7 +2,7 @@ import { verdictOf, type Outcome } from "./outcomes";
 import { drainLeftovers } from "./run-test";
 import { loadSuites } from "./load-modules";
 import { planEntries, readPlan, samePlan, type PlanEntry, type PlannedTest } from "./plan";
-import { planFailure, type FailureFields } from "./failures";
+import { planFailure, suiteLoadFailure, type FailureFields } from "./failures";
 import { runTests, testResult, type Budget, type Progress } from "./run-tests";
 import { withHiddenInstance, type HiddenInstance } from "./isolated-hidden-phase";
 import type { NetClock } from "./net-clock";
@@ -10,6 +10,12 @@ import type { Sandbox } from "./sandbox";
 import type { JudgeCoreInput, JudgeLimits, SuiteSource } from "./types";
 
 export type PhaseResult = { failure: FailureFields } | { planned: number };
+
+const OUT_OF_MEMORY: Outcome = {
+  status: "error",
+  kind: "memory",
+  message: "InternalError: out of memory",
+};
 
 /**
  * The hidden phase (decision 190): loads the hidden suites once the visible tests are done, checks
@@ -31,7 +37,33 @@ export async function runHiddenPhase(
   const run = (hidden: Sandbox) =>
     loadAndRun(hidden, learner, input, hiddenSuites, visiblePlan, progress, phase, loadStarted);
   if (instance === undefined) return run(learner);
-  return withHiddenInstance(learner, instance, input, phase.limits, phase.net, run);
+  // After a visible test's memory bomb L may have no room for the relay, as one instance may have
+  // none for the hidden suites: reported as loadAndRun reports that.
+  const noRoom = progress.verdicts.includes("memory_limit_exceeded")
+    ? (): PhaseResult =>
+        afterMemoryBomb(progress)
+          ? notRunAfterMemory(input, progress, phase.limits)
+          : { failure: suiteLoadFailure(OUT_OF_MEMORY, hiddenSuites[0]?.file ?? "", phase.limits) }
+    : undefined;
+  return withHiddenInstance(learner, instance, input, phase.limits, phase.net, run, noRoom);
+}
+
+/** A visible test's memory bomb, and hidden tests still to run. */
+function afterMemoryBomb(progress: Progress): boolean {
+  return progress.verdicts.includes("memory_limit_exceeded") && progress.pending.length > 0;
+}
+
+/** Every test still to run reported as not run after the memory bomb. */
+function notRunAfterMemory(input: JudgeCoreInput, progress: Progress, limits: JudgeLimits) {
+  const planned = progress.tests.length + progress.pending.length;
+  for (const info of progress.pending.splice(0)) {
+    const outcome: Outcome = { status: "error", kind: "after-memory" };
+    const result = testResult(info, outcome, "", limits);
+    progress.tests.push(result);
+    progress.verdicts.push(verdictOf(outcome));
+    input.onTestResult?.(progress.tests.length - 1, result, verdictOf(outcome));
+  }
+  return { planned };
 }
 
 /** Loads the hidden suites into `hidden` (the learner's own sandbox with one instance), then runs them. */
@@ -50,17 +82,8 @@ async function loadAndRun(
   if (failure) {
     // A visible test's memory bomb can leave no room to load the hidden suites: the hidden tests
     // are then not run, as every test after a bomb is not.
-    if (!progress.verdicts.includes("memory_limit_exceeded") || progress.pending.length === 0)
-      return { failure };
-    const planned = progress.tests.length + progress.pending.length;
-    for (const info of progress.pending.splice(0)) {
-      const outcome: Outcome = { status: "error", kind: "after-memory" };
-      const result = testResult(info, outcome, "", limits);
-      progress.tests.push(result);
-      progress.verdicts.push(verdictOf(outcome));
-      input.onTestResult?.(progress.tests.length - 1, result, verdictOf(outcome));
-    }
-    return { planned };
+    if (!afterMemoryBomb(progress)) return { failure };
+    return notRunAfterMemory(input, progress, limits);
   }
   // With two instances, each lists the tests it registered: the visible ones, then the hidden.
   const listed = isolated

@@ -1,5 +1,5 @@
 import type { QuickJSWASMModule } from "quickjs-emscripten-core";
-import { RelayLink } from "./relay/relay-link";
+import { RelayInstallError, RelayLink } from "./relay/relay-link";
 import { learnerStub } from "./relay/learner-stub";
 import { Sandbox } from "./sandbox";
 import { DEFAULT_SEED } from "./run-tests";
@@ -25,7 +25,7 @@ export interface HiddenInstance {
  * learner's module. H's "./solution" is a stand-in whose every use is relayed through the host to
  * L, as text, so the learner's code never runs where the hidden suite's or the reference's source
  * sits. One budget: H counts its work on L's meter. Results, messages and counterexamples are those
- * of one instance.
+ * of one instance. `noRoom`: what the phase is when L has no memory left for the relay.
  */
 export async function withHiddenInstance<T>(
   learner: Sandbox,
@@ -34,6 +34,7 @@ export async function withHiddenInstance<T>(
   limits: JudgeLimits,
   net: NetClock,
   run: (hidden: Sandbox) => Promise<T>,
+  noRoom?: () => T,
 ): Promise<T> {
   const hidden = input.preparedHidden?.take(instance.quickjs) ?? Sandbox.prepare(instance.quickjs);
   let link: RelayLink | undefined;
@@ -42,7 +43,14 @@ export async function withHiddenInstance<T>(
     // limit, so L gets one of its own for its side of the relay, and H installs its side on its own
     // meter before it shares L's.
     learner.limit(SETUP_STEPS, SETUP_NET_MS);
-    link = RelayLink.connect(learner, hidden);
+    try {
+      link = RelayLink.connect(learner, hidden);
+    } catch (error) {
+      // After a visible test's memory bomb L may have no room for the relay, as one instance may
+      // have none for the hidden suites: the caller reports it the same way.
+      if (error instanceof RelayInstallError && noRoom) return noRoom();
+      throw error;
+    }
     hidden.shareMeterOf(learner);
     hidden.partner = learner;
     hidden.configure({

@@ -203,6 +203,71 @@ describe("a worker's two kept sandboxes (decision 310)", () => {
   }, 120_000);
 });
 
+describe("a visible test's memory bomb (decision 410)", () => {
+  test("memory-bomb-typed-array gets the document one instance gives when L has no room left for the relay", async () => {
+    const code = fs.readFileSync(
+      path.join(process.cwd(), "tests/fixtures/judge/hostile/memory-bomb-typed-array.ts"),
+      "utf8",
+    );
+    // As the pool judges: the expected plan (from the reference's judge) names the hidden tests.
+    const cache = new ReferenceAnswerCache();
+    const judged = (isolated: boolean) =>
+      judgeWithReferenceAnswers(
+        {
+          quickjs: learner.quickjs,
+          ...(isolated ? { hiddenQuickjs: hidden.quickjs } : {}),
+          ...judgeJob(exercise, code, "submit"),
+        },
+        cache,
+      );
+    const [one, two] = [await judged(false), await judged(true)];
+    expect(two.verdict).toBe("memory_limit_exceeded");
+    expect(comparable(two)).toEqual(comparable(one));
+  }, 120_000);
+});
+
+describe("an endless promise chain on the kept pair (decision 410)", () => {
+  test("endless-microtasks after an honest judge gets the document one instance gives, and damages neither module", async () => {
+    const l = await WorkerSandbox.load(loadQuickJS, { keep: true });
+    const h = await WorkerSandbox.load(loadQuickJS, { keep: true });
+    hiddenModules.add(h.quickjs);
+    const code = fs.readFileSync(
+      path.join(process.cwd(), "tests/fixtures/judge/hostile/endless-microtasks.ts"),
+      "utf8",
+    );
+    let damaged = false;
+    const kept = async (source: string) => {
+      const document = await judgeInSandbox({
+        quickjs: l.quickjs,
+        hiddenQuickjs: h.quickjs,
+        prepared: l.prepared,
+        preparedHidden: h.prepared,
+        ...judgeJob(exercise, source, "submit"),
+        ...(clock ? { cpuNow: () => clock.now(), cpuResolutionMs: clock.resolutionMs } : {}),
+        onSandboxDamaged: () => {
+          damaged = true;
+        },
+      });
+      if (!damaged) {
+        l.erase();
+        h.erase();
+      }
+      return document;
+    };
+    expect((await kept(exercise.solution)).verdict).toBe("accepted");
+    const two = await kept(code);
+    // Listing the learner's exports for H once read a garbage count of keys here (9 million).
+    expect(damaged).toBe(false);
+    expect(two.verdict).toBe("time_limit_exceeded");
+    const one = await judgeInSandbox({
+      quickjs: l.quickjs,
+      ...judgeJob(exercise, code, "submit"),
+      ...(clock ? { cpuNow: () => clock.now(), cpuResolutionMs: clock.resolutionMs } : {}),
+    });
+    expect(comparable(two)).toEqual(comparable(one));
+  }, 120_000);
+});
+
 describe("the pool's switch (decision 310)", () => {
   test("a pool worker with the hidden instance gives the document of one without", async () => {
     const documents: ResultsDocument[] = [];

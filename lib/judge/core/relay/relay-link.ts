@@ -3,6 +3,14 @@ import type { Sandbox } from "../sandbox";
 import { SandboxCrash } from "../sandbox-crash";
 import { RELAY_SOURCE } from "./relay-source";
 
+/**
+ * The relay could not be set up in an instance: a bug, or (in L) no memory left after a visible
+ * test's memory bomb, which the hidden phase reports as one instance does (hidden-phase.ts).
+ */
+export class RelayInstallError extends Error {
+  override name = "RelayInstallError";
+}
+
 /** The relay's module in each instance; in L it also holds the learner's module namespace. */
 const RELAY_MODULE = "judge:relay";
 /** Longest text one crossing may carry (the guest checks too). */
@@ -39,7 +47,7 @@ export class RelayLink {
   static connect(learner: Sandbox, hidden: Sandbox): RelayLink {
     const l = installSide(
       learner,
-      `${RELAY_SOURCE}\nexport * as learnerModule from "solution.ts";\n`,
+      `${RELAY_SOURCE}\nimport * as learnerModule from "solution.ts";\nexport const learnerExports = () => exportsOf(learnerModule);\n`,
     );
     const h = installSide(hidden, RELAY_SOURCE);
     const link = new RelayLink(l, h);
@@ -56,29 +64,22 @@ export class RelayLink {
 
   private readLearnerExports(): { name: string; text: string }[] {
     const ctx = this.learner.sandbox.context;
-    const ns = ctx.getProp(this.learner.namespace, "learnerModule");
-    const exportOf = ctx.getProp(this.learner.namespace, "exportOf");
+    const list = ctx.getProp(this.learner.namespace, "learnerExports");
     try {
-      const keys = ctx.getOwnPropertyNames(ns, { strings: true, onlyEnumerable: true });
-      const names = keys.unwrap().map((key) => ctx.getString(key));
-      keys.unwrap().dispose();
-      return names.map((name) => {
-        const nameHandle = ctx.newString(name);
-        const result = this.learner.sandbox.guarded(() =>
-          ctx.callFunction(exportOf, ctx.undefined, ns, nameHandle),
-        );
-        nameHandle.dispose();
-        if (result.error) {
-          result.error.dispose();
-          return { name, text: `{"u":1}` };
-        }
-        const text = ctx.getString(result.value);
-        result.value.dispose();
-        return { name, text };
-      });
+      const result = ctx.callFunction(list, ctx.undefined);
+      if (result.error) {
+        // Only an interrupt or memory running out: the learner's module then exports nothing.
+        result.error.dispose();
+        return [];
+      }
+      const text = ctx.typeof(result.value) === "string" ? ctx.getString(result.value) : "[]";
+      result.value.dispose();
+      return (JSON.parse(text) as [string, string][]).map(([name, value]) => ({
+        name,
+        text: value,
+      }));
     } finally {
-      ns.dispose();
-      exportOf.dispose();
+      list.dispose();
     }
   }
 
@@ -109,7 +110,7 @@ export class RelayLink {
     if (result.error) {
       const detail = from.sandbox.dumpSafely(result.error);
       result.error.dispose();
-      throw new Error(`the judge's relay failed to install: ${JSON.stringify(detail)}`);
+      throw new RelayInstallError(`the judge's relay failed to install: ${JSON.stringify(detail)}`);
     }
     result.value.dispose();
   }
@@ -237,7 +238,7 @@ function installSide(sandbox: Sandbox, source: string): RelaySide {
   if (!result.ok) {
     const detail = sandbox.dumpSafely(result.error);
     result.error.dispose();
-    throw new Error(`the judge's relay failed to load: ${JSON.stringify(detail)}`);
+    throw new RelayInstallError(`the judge's relay failed to load: ${JSON.stringify(detail)}`);
   }
   const namespace = result.value;
   const { context } = sandbox;

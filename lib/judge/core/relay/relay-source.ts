@@ -420,9 +420,22 @@ function collectBuiltIns() {
   return set;
 }
 
-/** The encoded value of a local module's export (L: the learner's module, read by H's stand-in). */
-export function exportOf(namespace, name) {
-  return R.stringify(encode(namespace[name], 0, { nodes: 0 }));
+/**
+ * A module's exports as [name, encoded value] pairs, in JSON (L: the learner's module, which H's
+ * stand-in defines its exports from). Listed here, not by the host: the host's own listing of a
+ * namespace's keys read a garbage length after an endless promise chain had been interrupted.
+ */
+function exportsOf(namespace) {
+  const out = [];
+  const keys = R.ownKeys(namespace);
+  for (let i = 0; i < keys.length; i++) {
+    const name = keys[i];
+    if (typeof name !== "string") continue;
+    let text;
+    try { text = R.stringify(encode(namespace[name], 0, { nodes: 0 })); } catch (_) { text = '{"u":1}'; }
+    out[out.length] = [name, text];
+  }
+  return R.stringify(out);
 }
 
 /** What H's "./solution" defines an export from. */
