@@ -14,7 +14,8 @@ interface Run {
 
 const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
 
-function escapeText(text: string): string {
+/** Text as HTML element content. */
+export function escapeText(text: string): string {
   return text.replace(/[&<>]/g, (character) => escapes[character]!);
 }
 

@@ -8,6 +8,7 @@ import { rehypeCompactCode } from "./compact-code";
 import { ContentError } from "./content-error";
 import { getHighlighter, getHighlightOptions, getPairTags } from "./highlight";
 import { rehypeHeadingLinks, type HeadingEntry } from "./rehype-heading-links";
+import { rehypeInlineValues, type InlineValuesOptions } from "./inline-values";
 import { rehypeStaticIslands } from "./static-islands";
 
 export interface CompiledMdx {
@@ -28,6 +29,11 @@ export interface CompileOptions {
    * learner's prediction): an island needs its markup in the page.
    */
   islands?: boolean;
+  /**
+   * Each `<Value>` with literal attributes written as text at compile time (decision 430), so the
+   * paragraph holding it is plain markup. Without it `<Value>` stays the site's component.
+   */
+  values?: Omit<InlineValuesOptions, "mdxFile">;
 }
 
 /**
@@ -37,18 +43,23 @@ export interface CompileOptions {
 export function compileMdx(
   file: string,
   body: string,
-  { islands = true }: CompileOptions = {},
+  { islands = true, values }: CompileOptions = {},
 ): Promise<CompiledMdx> {
-  const key = `${islands ? "islands" : "tree"}:${file}`;
+  const key = `${islands ? "islands" : "tree"}:${values ? "values" : "components"}:${file}`;
   const cached = cache.get(key);
   if (cached?.body === body) return cached.compiled;
-  const compiled = compile(file, body, islands);
+  const compiled = compile(file, body, islands, values && { ...values, mdxFile: file });
   cache.set(key, { body, compiled });
   compiled.catch(() => cache.delete(key));
   return compiled;
 }
 
-async function compile(file: string, body: string, islands: boolean): Promise<CompiledMdx> {
+async function compile(
+  file: string,
+  body: string,
+  islands: boolean,
+  values: InlineValuesOptions | undefined,
+): Promise<CompiledMdx> {
   const highlighter = await getHighlighter();
   const highlightOptions = await getHighlightOptions();
   const tags = await getPairTags();
@@ -72,6 +83,7 @@ async function compile(file: string, body: string, islands: boolean): Promise<Co
               }),
           ],
           [rehypeCompactCode, { tags, islands }],
+          [rehypeInlineValues, values],
           ...(islands ? [rehypeStaticIslands] : []),
         ],
       },

@@ -55,17 +55,60 @@ function island(node: Element): RootContent {
 
 type Parent = { children: RootContent[] };
 
-/** Top-level blocks, and those directly inside a block component (a <Callout>'s paragraphs). */
+/**
+ * The class of an island holding a run of top-level blocks: it draws no box of its own
+ * (`display: contents`, globals.css), so the blocks lay out as the prose's own children.
+ */
+export const ISLAND_RUN_CLASS = "island-run";
+
+function isIslandBlock(node: RootContent): node is Element {
+  return node.type === "element" && islandTags.has(node.tagName) && isStatic(node);
+}
+
+const isBlankText = (node: RootContent) => node.type === "text" && node.value.trim() === "";
+
+/** Blocks directly inside a block component (a <Callout>'s paragraphs), one island each. */
 function islandBlocks(parent: Parent): void {
   parent.children = parent.children.map((node) => {
-    if (node.type === "element" && islandTags.has(node.tagName) && isStatic(node)) {
-      return island(node);
-    }
+    if (isIslandBlock(node)) return island(node);
     if ((node.type as string) === "mdxJsxFlowElement") islandBlocks(node as unknown as Parent);
     return node;
   });
 }
 
+/**
+ * Top-level blocks: consecutive plain blocks make one island (an id in the payload and one
+ * component to hydrate for a run of paragraphs and headings, not one each); the line breaks
+ * between blocks, which render as nothing, leave the payload.
+ */
+function islandRuns(root: Parent): void {
+  const children: RootContent[] = [];
+  let run: Element[] = [];
+  const endRun = () => {
+    if (run.length === 1) children.push(island(run[0]!));
+    if (run.length > 1) {
+      const blocks = run.flatMap((block, i): ElementContent[] =>
+        i === 0 ? [block] : [{ type: "text", value: "\n" }, block],
+      );
+      const properties = { className: [ISLAND_RUN_CLASS] };
+      children.push(island({ type: "element", tagName: "div", properties, children: blocks }));
+    }
+    run = [];
+  };
+  for (const node of root.children) {
+    if (isBlankText(node)) continue;
+    if (isIslandBlock(node)) {
+      run.push(node);
+      continue;
+    }
+    endRun();
+    if ((node.type as string) === "mdxJsxFlowElement") islandBlocks(node as unknown as Parent);
+    children.push(node);
+  }
+  endRun();
+  root.children = children;
+}
+
 export function rehypeStaticIslands() {
-  return (tree: Root) => islandBlocks(tree);
+  return (tree: Root) => islandRuns(tree);
 }

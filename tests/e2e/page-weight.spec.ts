@@ -6,21 +6,13 @@ import { expect, test } from "./fixtures";
 // downloads and parses all of it, and most of it used to be the framework's payload repeating the
 // markup. Measured as the server sends it, so any page an author or a component makes heavier fails.
 
-// The one page still over, with the ceiling it must not pass while the rest of its payload (figures,
-// paragraphs holding a component: every server component's output is sent twice) is being taken
-// out: 509.9 KB before decision 250, 280.6 KB after, 197.1 KB after decisions 340 and 341. Lower it
-// as the page shrinks; remove it once it is under 150 KB.
-const stillOver: Record<string, number> = {
-  "/courses/system-design/rate-limiter/understand": 200 * 1024,
-};
-
 test("every lesson page's HTML is under 150 KB", async ({ request }) => {
   const over: string[] = [];
   for (const pagePath of lessonPagePaths(loadCatalog())) {
     const response = await request.get(pagePath);
     expect(response.status(), pagePath).toBe(200);
     const weight = htmlWeight(await response.text());
-    const limit = stillOver[pagePath] ?? lessonPageBudgetBytes;
+    const limit = lessonPageBudgetBytes;
     if (weight.bytes >= limit) {
       const share = Math.round((100 * weight.payloadBytes) / weight.bytes);
       over.push(

@@ -1,4 +1,7 @@
-import { useId, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { registerHtmlIsland } from "@/lib/content/html-islands";
+import { HtmlIsland } from "../mdx/html-island";
+import { staticMarkup } from "../mdx/static-markup";
 import styles from "./figures.module.css";
 
 export interface FigureFrameProps {
@@ -12,11 +15,15 @@ export interface FigureFrameProps {
   children: ReactNode;
 }
 
-/** A drawn figure: SVG with role="img", its caption and summary, and the data as a table. */
+/**
+ * A drawn figure: SVG with role="img", its caption and summary, and the data as a table. Nothing in
+ * it hydrates, so it is a static island: the framework's payload carries an id, not the drawing.
+ */
 export function FigureFrame({ title, summary, viewBox, table, children }: FigureFrameProps) {
-  const id = useId();
-  return (
-    <figure className={styles.figure} aria-labelledby={`${id}-caption`}>
+  // The title names one figure on a page (a figure is drawn once per lesson).
+  const id = `figure-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  const inner = staticMarkup(
+    <>
       <svg
         className={styles.svg}
         viewBox={viewBox}
@@ -34,7 +41,15 @@ export function FigureFrame({ title, summary, viewBox, table, children }: Figure
         <summary>The figure as a table</summary>
         {table}
       </details>
-    </figure>
+    </>,
+  );
+  return (
+    <HtmlIsland
+      as="figure"
+      className={styles.figure}
+      aria-labelledby={`${id}-caption`}
+      island={registerHtmlIsland(inner)}
+    />
   );
 }
 

@@ -1,9 +1,10 @@
 import type { ComponentPropsWithoutRef, ReactNode } from "react";
 import { languageLabel } from "@/lib/content/highlight";
-import type { HighlightedCode as Code } from "@/lib/content/highlighted-code";
-import { CopyButton } from "./copy-button";
+import { highlightedCodeHtml, type HighlightedCode as Code } from "@/lib/content/highlighted-code";
+import { registerHtmlIsland } from "@/lib/content/html-islands";
+import { CodeFigureFrame } from "./code-figure-frame";
 import { HighlightedCode } from "./highlighted-code";
-import styles from "./mdx.module.css";
+import styles from "./code-figure.module.css";
 
 interface CodeFigureProps {
   language: string | undefined;
@@ -15,14 +16,41 @@ interface CodeFigureProps {
 /** A highlighted block with its language (or caption) and a copy button. */
 export function CodeFigure({ language, caption, children }: CodeFigureProps) {
   return (
-    <figure className={styles.code}>
-      <figcaption className={styles.codeBar}>
-        <span className={styles.codeLabel}>{caption ?? languageLabel(language)}</span>
-        {caption ? <span className={styles.codeLanguage}>{languageLabel(language)}</span> : null}
-        <CopyButton />
-      </figcaption>
+    <CodeFigureFrame
+      label={caption ?? languageLabel(language)}
+      language={caption ? languageLabel(language) : undefined}
+    >
       {children}
-    </figure>
+    </CodeFigureFrame>
+  );
+}
+
+/**
+ * Highlighted code in its frame, the code as a static island (decision 340); `island={false}` for a
+ * block a client component shows only later (not in the page's HTML).
+ */
+export function CodeFigureOf({
+  code,
+  caption,
+  island = true,
+}: {
+  code: Code;
+  caption?: string;
+  island?: boolean;
+}) {
+  if (!island) {
+    return (
+      <CodeFigure language={code.language} caption={caption}>
+        <HighlightedCode code={code} island={false} />
+      </CodeFigure>
+    );
+  }
+  return (
+    <CodeFigureFrame
+      label={caption ?? languageLabel(code.language)}
+      language={caption ? languageLabel(code.language) : undefined}
+      island={registerHtmlIsland(highlightedCodeHtml(code))}
+    />
   );
 }
 
@@ -36,11 +64,7 @@ export function CodeBlock(props: PreProps) {
   const { "data-code": json, "data-static": island, ...rest } = props;
   if (json === undefined) return <pre {...rest} />;
   const code = JSON.parse(json) as Code;
-  return (
-    <CodeFigure language={code.language}>
-      <HighlightedCode code={code} island={island !== "false"} />
-    </CodeFigure>
-  );
+  return <CodeFigureOf code={code} island={island !== "false"} />;
 }
 
 /** Shiki's HTML for a whole file (example programs, limiter sources). */

@@ -9,7 +9,8 @@ import { htmlIslandRegistry } from "@/lib/content/html-island-registry";
 // from the element the server wrote. After a client-side navigation there is no such element: the
 // markup comes from the page's own HTML (prerendered, cached), fetched once per page.
 
-type IslandTag = "pre" | "div" | "p" | "h2" | "h3" | "h4" | "ul" | "ol" | "blockquote" | "table";
+type IslandTag =
+  "pre" | "div" | "p" | "h2" | "h3" | "h4" | "ul" | "ol" | "blockquote" | "table" | "figure";
 
 export interface HtmlIslandProps extends HTMLAttributes<HTMLElement> {
   island: string;
@@ -26,12 +27,14 @@ function markupNow(island: string): string | undefined {
     if (html === undefined) throw new Error(`HTML island ${island} is not in this process`);
     return html;
   }
-  const known = seen.get(island);
-  if (known !== undefined) return known;
-  const element = document.querySelector(`[data-island="${island}"]`);
-  if (!element) return undefined;
-  seen.set(island, element.innerHTML);
-  return element.innerHTML;
+  if (!seen.has(island)) {
+    // One pass over the document for all of a page's islands, not a query for each as it hydrates.
+    for (const element of document.querySelectorAll("[data-island]")) {
+      const id = element.getAttribute("data-island")!;
+      if (!seen.has(id)) seen.set(id, element.innerHTML);
+    }
+  }
+  return seen.get(island);
 }
 
 function pageDocument(path: string): Promise<Document | null> {

@@ -3,8 +3,7 @@ import { highlightCode } from "@/lib/content/highlight";
 import { luaScriptOf, readLimiterSource } from "@/lib/content/limiter-source";
 import Link from "next/link";
 import { limiterSourceHref } from "@/lib/content/urls";
-import { CodeFigure } from "./code-block";
-import { HighlightedCode } from "./highlighted-code";
+import { CodeFigureOf } from "./code-block";
 import type { LessonContext } from "./lesson-context";
 import styles from "./mdx.module.css";
 
@@ -42,11 +41,7 @@ export async function LimiterSource({
   }
   if (show === "lua") {
     const code = await highlightCode(luaScriptOf(source, file, context.mdxFile), "lua");
-    return (
-      <CodeFigure language="lua" caption={`The script in lib/limiters/${file}`}>
-        <HighlightedCode code={code} />
-      </CodeFigure>
-    );
+    return <CodeFigureOf code={code} caption={`The script in lib/limiters/${file}`} />;
   }
   return <LimiterFile file={file} source={source} />;
 }
@@ -55,12 +50,10 @@ export async function LimiterSource({
 export async function LimiterFile({ file, source }: { file: string; source: string }) {
   const code = await highlightCode(source, "ts");
   return (
-    <CodeFigure
-      language="ts"
+    <CodeFigureOf
+      code={code}
       caption={`lib/limiters/${file} — the code the lesson's figures and the judge run on`}
-    >
-      <HighlightedCode code={code} />
-    </CodeFigure>
+    />
   );
 }
 

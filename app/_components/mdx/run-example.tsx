@@ -1,10 +1,12 @@
+import { escapeText } from "@/lib/content/compact-code";
 import { ContentError } from "@/lib/content/content-error";
 import { highlightCode } from "@/lib/content/highlight";
+import { registerHtmlIsland } from "@/lib/content/html-islands";
 import { findExample, runExample } from "@/lib/content/run-example";
 import { dedentLines } from "@/lib/example-sandbox/output";
-import { CodeFigure } from "./code-block";
+import { CodeFigureOf } from "./code-block";
 import { ExamplePlayground } from "./example-playground";
-import { HighlightedCode } from "./highlighted-code";
+import { HtmlIsland } from "./html-island";
 import type { LessonContext } from "./lesson-context";
 import styles from "./example.module.css";
 
@@ -35,21 +37,21 @@ export async function RunExample({
   return (
     <ExamplePlayground
       id={id}
-      code={
-        code ? (
-          <CodeFigure language="ts" caption={`examples/${id}.ts`}>
-            <HighlightedCode code={code} />
-          </CodeFigure>
-        ) : null
-      }
+      code={code ? <CodeFigureOf code={code} caption={`examples/${id}.ts`} /> : null}
       output={
         <figure className={styles.output}>
           <figcaption className={styles.outputCaption}>
             Output — computed when this page was built
           </figcaption>
-          <pre className={styles.outputText} tabIndex={0}>
-            <samp>{dedentLines(result.lines).join("\n")}</samp>
-          </pre>
+          {/* A static island: the payload does not repeat the text (decision 340). */}
+          <HtmlIsland
+            as="pre"
+            className={styles.outputText}
+            tabIndex={0}
+            island={registerHtmlIsland(
+              `<samp>${escapeText(dedentLines(result.lines).join("\n"))}</samp>`,
+            )}
+          />
         </figure>
       }
       {...(code ? {} : { source: result.source })}

@@ -4,8 +4,7 @@ import { compileMdx } from "@/lib/content/compile-mdx";
 import { highlightCode } from "@/lib/content/highlight";
 import { loadTrap } from "@/lib/traps/load-traps";
 import { renderInline } from "../cards/inline-markdown";
-import { CodeFigure } from "../mdx/code-block";
-import { HighlightedCode } from "../mdx/highlighted-code";
+import { CodeFigureOf } from "../mdx/code-block";
 import type { LessonContext } from "../mdx/lesson-context";
 import { Reveal } from "../mdx/reveal";
 import { TrapWorkspaceLazy } from "./trap-lazy";
@@ -69,11 +68,7 @@ export async function Trap({
         prediction={prediction}
         snippet={trap.snippet}
         task={trap.task}
-        snippetView={
-          <CodeFigure language="ts" caption={`Trap ${trap.letter} · snippet.ts`}>
-            <HighlightedCode code={code} />
-          </CodeFigure>
-        }
+        snippetView={<CodeFigureOf code={code} caption={`Trap ${trap.letter} · snippet.ts`} />}
         explanation={explanation}
       />
       <noscript>

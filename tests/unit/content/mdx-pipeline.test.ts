@@ -17,12 +17,10 @@ async function render(source: string, file = "test.mdx") {
 describe("the MDX pipeline", () => {
   test("gives every h2 and h3 a stable id and makes it a link to itself", async () => {
     const { html } = await render("## The token bucket\n\n### Three properties\n");
-    expect(html).toMatch(
-      /<h2 id="the-token-bucket" data-island="[\w-]{12}"><a href="#the-token-bucket" class="heading-anchor">The token bucket<\/a><\/h2>/,
+    expect(html).toContain(
+      '<h2 id="the-token-bucket"><a href="#the-token-bucket" class="heading-anchor">The token bucket</a></h2>',
     );
-    expect(html).toMatch(
-      /<h3 id="three-properties" data-island="[\w-]{12}"><a href="#three-properties"/,
-    );
+    expect(html).toContain('<h3 id="three-properties"><a href="#three-properties"');
   });
 
   test("collects the headings for the table of contents, de-duplicating repeated ids", async () => {

@@ -4,6 +4,7 @@ import { getCatalog, requireSection } from "@/app/_components/content-lookup";
 import { EditorPrefetch } from "@/app/_components/exercise/editor-prefetch";
 import { LessonToc } from "@/app/_components/lesson-toc";
 import { lessonMdxComponents } from "@/app/_components/mdx/mdx-components";
+import { inlineValues } from "@/app/_components/mdx/value";
 import { SectionReadTracker } from "@/app/_components/progress/section-read-tracker";
 import { ResumeTracker } from "@/app/_components/resume-tracker";
 import { SectionPager } from "@/app/_components/section-pager";
@@ -41,7 +42,9 @@ export async function generateMetadata({ params }: SectionParams): Promise<Metad
 export default async function SectionPage({ params }: SectionParams) {
   const slugs = await params;
   const { course, lesson, section } = requireSection(slugs.course, slugs.lesson, slugs.section);
-  const { Content, headings } = await compileMdx(section.file, section.body);
+  const { Content, headings } = await compileMdx(section.file, section.body, {
+    values: inlineValues({ lesson }),
+  });
   const index = lesson.sections.indexOf(section);
   const href = sectionHref(lesson.courseSlug, lesson.slug, section.slug);
 
