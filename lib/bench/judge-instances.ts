@@ -29,7 +29,10 @@ const RUNS = Number(values.runs);
 const only = values.exercises ? new Set(values.exercises.split(",")) : undefined;
 
 const learner = await WorkerSandbox.load(loadQuickJS, { keep: true });
-const hidden = await WorkerSandbox.load(loadQuickJS, { keep: true });
+const hidden = await WorkerSandbox.load(loadQuickJS, {
+  keep: true,
+  prepareKept: RelayLink.prepareHidden,
+});
 await import("fast-check");
 const answers = { one: new ReferenceAnswerCache(), two: new ReferenceAnswerCache() };
 

@@ -1,4 +1,5 @@
 import { loadExerciseForJudge, type ExerciseLoadOptions } from "@/lib/content/exercises";
+import { env } from "@/lib/env";
 import { judgeInSandbox } from "./core/judge-in-sandbox";
 import { judgeJob } from "./judge-submission";
 import { loadQuickJS, type LoadedQuickJS } from "./node/load-quickjs";
@@ -15,6 +16,8 @@ export interface ExerciseProof {
 }
 
 let shared: Promise<LoadedQuickJS> | undefined;
+/** The hidden suites' own module, with JUDGE_HIDDEN_INSTANCE=on (decision 310), as the pool judges. */
+let sharedHidden: Promise<LoadedQuickJS> | undefined;
 let cpuClock: ThreadCpuClock | null | undefined;
 
 /**
@@ -33,6 +36,8 @@ export async function proveExercise(
   // Limits on this thread's CPU clock, as in the pool: a loaded machine proves what an idle one does.
   cpuClock ??= openThreadCpuClock() ?? null;
   const cpu = cpuClock ? { cpuNow: cpuClock.now } : {};
+  if (env.JUDGE_HIDDEN_INSTANCE === "on") sharedHidden ??= loadQuickJS();
+  const hidden = sharedHidden ? { hiddenQuickjs: (await sharedHidden).quickjs } : {};
 
   const starter = await judgeInSandbox({
     quickjs,
@@ -42,6 +47,7 @@ export async function proveExercise(
   const solution = await judgeInSandbox({
     quickjs,
     ...cpu,
+    ...hidden,
     ...judgeJob(exercise, exercise.solution, "submit"),
   });
 

@@ -1,6 +1,7 @@
 import { getHeapStatistics } from "node:v8";
 import { parentPort, workerData } from "node:worker_threads";
 import { ReferenceAnswerCache, judgeWithReferenceAnswers } from "../core/reference-answers";
+import { RelayLink } from "../core/relay/relay-link";
 import { SANDBOX_RETIRE_BYTES } from "../core/memory";
 import { takeClaim } from "./job-claim";
 import { loadQuickJS } from "./load-quickjs";
@@ -28,7 +29,7 @@ export async function startJudgeWorker(): Promise<void> {
   const sandbox = await WorkerSandbox.load(loadQuickJS, { keep: true });
   // The hidden suites' and the reference's own module, with its kept sandbox (decisions 265, 310).
   const hidden = data.hiddenInstance
-    ? await WorkerSandbox.load(loadQuickJS, { keep: true })
+    ? await WorkerSandbox.load(loadQuickJS, { keep: true, prepareKept: RelayLink.prepareHidden })
     : undefined;
   const sandboxes = { learner: sandbox, ...(hidden ? { hidden } : {}) };
   // The differential test imports fast-check on demand; load it now, not during someone's judge.

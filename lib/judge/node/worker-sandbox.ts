@@ -10,6 +10,8 @@ export interface WorkerSandboxOptions {
    * memory then also makes it fresh again, so no judge creates a runtime or loads the harness.
    */
   keep?: boolean;
+  /** Runs on the kept sandbox before the snapshot: what every judge on it would otherwise redo. */
+  prepareKept?: (sandbox: Sandbox) => void;
 }
 
 /**
@@ -44,6 +46,7 @@ export class WorkerSandbox {
     let kept: Sandbox | undefined;
     if (options.keep) {
       kept = Sandbox.prepare(loaded.quickjs);
+      options.prepareKept?.(kept);
       kept.keep();
     }
     return new WorkerSandbox(loaded, new PristineMemory(loaded.memory, breakAddress), kept);

@@ -166,7 +166,10 @@ describe("learner code that uses up its limits (decision 310)", () => {
 describe("a worker's two kept sandboxes (decision 310)", () => {
   test("judge as instances made on the spot, the hidden one never prepared again, and erasing leaves no secret in either", async () => {
     const l = await WorkerSandbox.load(loadQuickJS, { keep: true });
-    const h = await WorkerSandbox.load(loadQuickJS, { keep: true });
+    const h = await WorkerSandbox.load(loadQuickJS, {
+      keep: true,
+      prepareKept: RelayLink.prepareHidden,
+    });
     hiddenModules.add(h.quickjs);
     const prepare = vi.spyOn(Sandbox, "prepare");
     const kept = async (code: string) => {
@@ -229,7 +232,10 @@ describe("a visible test's memory bomb (decision 410)", () => {
 describe("an endless promise chain on the kept pair (decision 410)", () => {
   test("endless-microtasks after an honest judge gets the document one instance gives, and damages neither module", async () => {
     const l = await WorkerSandbox.load(loadQuickJS, { keep: true });
-    const h = await WorkerSandbox.load(loadQuickJS, { keep: true });
+    const h = await WorkerSandbox.load(loadQuickJS, {
+      keep: true,
+      prepareKept: RelayLink.prepareHidden,
+    });
     hiddenModules.add(h.quickjs);
     const code = fs.readFileSync(
       path.join(process.cwd(), "tests/fixtures/judge/hostile/endless-microtasks.ts"),

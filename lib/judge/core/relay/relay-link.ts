@@ -23,7 +23,15 @@ interface RelaySide {
   /** The guest's entry for a fast crossing: plain values passed as themselves. */
   fast: QuickJSHandle;
   namespace: QuickJSHandle;
+  /** The other side, while a judge's link stands. */
+  peer?: RelaySide;
 }
+
+/**
+ * H's side installed once in a kept sandbox (prepareHidden), before its memory snapshot: every
+ * judge's memory restore puts its guest state back as it was, so no judge evaluates or installs it.
+ */
+const keptSides = new WeakMap<Sandbox, RelaySide>();
 
 /**
  * The host between the learner's instance (L) and the hidden suite's (H) (decision 265): each side's
@@ -49,11 +57,23 @@ export class RelayLink {
       learner,
       `${RELAY_SOURCE}\nimport * as learnerModule from "solution.ts";\nexport const learnerExports = () => exportsOf(learnerModule);\n`,
     );
-    const h = installSide(hidden, RELAY_SOURCE);
-    const link = new RelayLink(l, h);
-    link.wire(l, h, false);
-    link.wire(h, l, true);
-    return link;
+    const kept = keptSides.get(hidden);
+    const h = kept ?? installSide(hidden, RELAY_SOURCE);
+    l.peer = h;
+    h.peer = l;
+    wire(l, false);
+    if (!kept) wire(h, true);
+    return new RelayLink(l, h);
+  }
+
+  /**
+   * Installs H's side in a sandbox about to be kept (WorkerSandbox's `prepareKept`), so that judges
+   * on it skip evaluating the relay and listing the built-ins (about 6 ms of CPU a judge).
+   */
+  static prepareHidden(hidden: Sandbox): void {
+    const side = installSide(hidden, RELAY_SOURCE);
+    wire(side, true);
+    keptSides.set(hidden, side);
   }
 
   /** The learner module's exports, as H's "./solution" defines them: names and encoded values. */
@@ -85,69 +105,74 @@ export class RelayLink {
 
   dispose(): void {
     for (const side of [this.learner, this.hidden]) {
-      if (side.sandbox.damaged) continue;
+      side.peer = undefined;
+      if (side.sandbox.damaged || keptSides.get(side.sandbox) === side) continue;
       side.handle.dispose();
       side.fast.dispose();
       side.namespace.dispose();
     }
   }
+}
 
-  private wire(from: RelaySide, to: RelaySide, restricted: boolean): void {
-    const ctx = from.sandbox.context;
-    const carry = ctx.newFunction("carry", (opHandle, textHandle) => {
-      const op = ctx.getString(opHandle);
-      const text = ctx.getString(textHandle);
-      return ctx.newString(this.carry(to, op, text));
-    });
-    const fast = ctx.newFunction("fast", (...args) => this.carryFast(from, to, args));
-    const install = ctx.getProp(from.namespace, "install");
-    const result = from.sandbox.guarded(() =>
-      ctx.callFunction(install, ctx.undefined, carry, restricted ? ctx.true : ctx.false, fast),
+/** Gives one side's relay the host functions that carry its operations to its peer. */
+function wire(from: RelaySide, restricted: boolean): void {
+  const ctx = from.sandbox.context;
+  const carry = ctx.newFunction("carry", (opHandle, textHandle) => {
+    const op = ctx.getString(opHandle);
+    const text = ctx.getString(textHandle);
+    return ctx.newString(carryText(peerOf(from), op, text));
+  });
+  const fast = ctx.newFunction("fast", (...args) => {
+    RelayLink.crossings++;
+    return carryFastBetween(from.sandbox, peerOf(from), args);
+  });
+  const install = ctx.getProp(from.namespace, "install");
+  const result = from.sandbox.guarded(() =>
+    ctx.callFunction(install, ctx.undefined, carry, restricted ? ctx.true : ctx.false, fast),
+  );
+  install.dispose();
+  carry.dispose();
+  fast.dispose();
+  if (result.error) {
+    const detail = from.sandbox.dumpSafely(result.error);
+    result.error.dispose();
+    throw new RelayInstallError(`the judge's relay failed to install: ${JSON.stringify(detail)}`);
+  }
+  result.value.dispose();
+}
+
+function peerOf(side: RelaySide): RelaySide {
+  if (side.peer === undefined) throw new SandboxCrash("trap");
+  return side.peer;
+}
+
+/** One operation, carried to `to` as text; its answer, or an error the asking side throws. */
+function carryText(to: RelaySide, op: string, text: string): string {
+  RelayLink.crossings++;
+  if (text.length > MAX_CROSSING_CHARS) return failure("RangeError", "a value too large to pass");
+  if (to.sandbox.damaged) throw new SandboxCrash("trap");
+  const ctx = to.sandbox.context;
+  const opHandle = ctx.newString(op);
+  const textHandle = ctx.newString(text);
+  try {
+    const result = to.sandbox.guarded(() =>
+      ctx.callFunction(to.handle, ctx.undefined, opHandle, textHandle),
     );
-    install.dispose();
-    carry.dispose();
-    fast.dispose();
     if (result.error) {
-      const detail = from.sandbox.dumpSafely(result.error);
+      // Uncatchable in the guest: an interrupt or memory running out while answering.
+      const detail = to.sandbox.dumpSafely(result.error) as { name?: unknown; message?: unknown };
       result.error.dispose();
-      throw new RelayInstallError(`the judge's relay failed to install: ${JSON.stringify(detail)}`);
+      const message = typeof detail?.message === "string" ? detail.message : "out of memory";
+      return failure("InternalError", message);
     }
+    const answer = ctx.typeof(result.value) === "string" ? ctx.getString(result.value) : "";
     result.value.dispose();
-  }
-
-  private carryFast(from: RelaySide, to: RelaySide, args: QuickJSHandle[]): QuickJSHandle {
-    RelayLink.crossings++;
-    return carryFastBetween(from.sandbox, to, args);
-  }
-
-  /** One operation, carried to `to` as text; its answer, or an error the asking side throws. */
-  private carry(to: RelaySide, op: string, text: string): string {
-    RelayLink.crossings++;
-    if (text.length > MAX_CROSSING_CHARS) return failure("RangeError", "a value too large to pass");
-    if (to.sandbox.damaged) throw new SandboxCrash("trap");
-    const ctx = to.sandbox.context;
-    const opHandle = ctx.newString(op);
-    const textHandle = ctx.newString(text);
-    try {
-      const result = to.sandbox.guarded(() =>
-        ctx.callFunction(to.handle, ctx.undefined, opHandle, textHandle),
-      );
-      if (result.error) {
-        // Uncatchable in the guest: an interrupt or memory running out while answering.
-        const detail = to.sandbox.dumpSafely(result.error) as { name?: unknown; message?: unknown };
-        result.error.dispose();
-        const message = typeof detail?.message === "string" ? detail.message : "out of memory";
-        return failure("InternalError", message);
-      }
-      const answer = ctx.typeof(result.value) === "string" ? ctx.getString(result.value) : "";
-      result.value.dispose();
-      return answer.length > MAX_CROSSING_CHARS
-        ? failure("RangeError", "a value too large to pass")
-        : answer;
-    } finally {
-      opHandle.dispose();
-      textHandle.dispose();
-    }
+    return answer.length > MAX_CROSSING_CHARS
+      ? failure("RangeError", "a value too large to pass")
+      : answer;
+  } finally {
+    opHandle.dispose();
+    textHandle.dispose();
   }
 }
 
