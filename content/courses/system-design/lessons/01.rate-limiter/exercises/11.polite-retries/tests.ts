@@ -18,14 +18,22 @@ function policy(clock: ManualClock, random: () => number, maxWaitMs = 30_000) {
 function stampede(clients: number, perSlot: number) {
   const clock = new ManualClock();
   const policies = Array.from({ length: clients }, (_, id) => policy(clock, seeded(id + 1)));
-  let pending = policies.map((_, id) => ({ at: 0, id, attempt: 1 }));
+  const pending = policies.map((_, id) => ({ at: 0, id, attempt: 1 }));
   const admittedInSlot = new Map<number, number>();
   const retriesInSlot = new Map<number, number>();
   const result = { served: 0, gaveUp: 0, lastServedAt: 0, busiestSlot: 0 };
   while (pending.length > 0) {
-    pending.sort((a, b) => a.at - b.at || a.id - b.id);
-    const [call, ...rest] = pending;
-    pending = rest;
+    // The earliest call, ties to the lower id (a client has one call pending at most): a scan, not
+    // a sort of every pending call per call.
+    let first = 0;
+    for (let i = 1; i < pending.length; i++) {
+      const a = pending[i]!;
+      const b = pending[first]!;
+      if (a.at < b.at || (a.at === b.at && a.id < b.id)) first = i;
+    }
+    const call = pending[first];
+    pending[first] = pending[pending.length - 1]!;
+    pending.pop();
     clock.advance(call!.at - clock.now());
     const slot = Math.floor(call!.at / 100);
     if (call!.at > 0) {
