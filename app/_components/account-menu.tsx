@@ -1,16 +1,20 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
-import { usePathname, useRouter } from "next/navigation";
-import { useId, useRef, useState } from "react";
+import { usePathname } from "next/navigation";
 import { signInHref } from "@/lib/auth/return-path";
-import {
-  refreshLearnerSummary,
-  useLearnerSummary,
-  useRefreshOn,
-} from "./progress/learner-summary-store";
+import { useLearnerSummary, useRefreshOn } from "./progress/learner-summary-store";
 import styles from "./site-header.module.css";
-import { useDismiss } from "./use-dismiss";
+
+const placeholder = () => <span className={styles.accountPlaceholder} aria-hidden="true" />;
+
+// Only a signed-in learner sees the menu, and only once their summary has arrived: its code is
+// loaded then, not in every page's first load.
+const UserMenu = dynamic(() => import("./user-menu").then((m) => m.UserMenu), {
+  ssr: false,
+  loading: placeholder,
+});
 
 /**
  * Who you are, in the header: "Sign in" for nobody, "Save your progress" as well once this browser
@@ -22,9 +26,7 @@ export function AccountMenu() {
   useRefreshOn(pathname);
   const { status, summary } = useLearnerSummary();
 
-  if (status === "loading") {
-    return <span className={styles.accountPlaceholder} aria-hidden="true" />;
-  }
+  if (status === "loading") return placeholder();
   const user = summary?.user;
   if (!user || user.anonymous) {
     return (
@@ -39,71 +41,4 @@ export function AccountMenu() {
     );
   }
   return <UserMenu key={pathname} name={user.name} />;
-}
-
-function UserMenu({ name }: { name: string }) {
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const menuId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const router = useRouter();
-
-  useDismiss(open, setOpen, root, button);
-
-  const signOut = async () => {
-    setError(null);
-    try {
-      const response = await fetch("/api/auth/sign-out", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: "{}",
-      });
-      if (!response.ok) throw new Error(String(response.status));
-    } catch {
-      setError("Signing out did not work. Try again.");
-      return;
-    }
-    setOpen(false);
-    await refreshLearnerSummary();
-    router.refresh();
-  };
-
-  return (
-    <div className={styles.account} ref={root} data-testid="account">
-      <button
-        ref={button}
-        type="button"
-        className={styles.userButton}
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
-      >
-        <span className={styles.userName}>{name}</span>
-        <span aria-hidden="true">▾</span>
-      </button>
-      <ul id={menuId} className={styles.menu} hidden={!open}>
-        <li>
-          <Link href="/progress" onClick={() => setOpen(false)}>
-            My progress
-          </Link>
-        </li>
-        <li>
-          <Link href="/account" onClick={() => setOpen(false)}>
-            Account
-          </Link>
-        </li>
-        <li>
-          <button type="button" className={styles.menuButton} onClick={() => void signOut()}>
-            Sign out
-          </button>
-        </li>
-      </ul>
-      {error ? (
-        <p role="alert" className={styles.menuError}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
