@@ -29,13 +29,16 @@ export function useFocusMode(): [boolean, (focus: boolean) => void] {
 }
 
 /**
- * The frame's top measured as the page is parsed (the first child of the frame): its height is
- * right at the first paint, and the hook below only follows later resizes (decision 295).
+ * The frame's top measured before its first paint (the script is the frame's first child): its
+ * height is right at the first paint, and the hook below only follows later resizes (decision
+ * 295). Measured in the next animation frame, which runs before that paint, not as the script is
+ * parsed: reading the layout then forced one mid-parse and held back the paint of everything below
+ * it (the prompt, the code) on a slow phone.
  */
 export const FRAME_TOP_SCRIPT =
-  `(function(){try{var f=document.currentScript.parentElement;` +
+  `(function(){try{var f=document.currentScript.parentElement;requestAnimationFrame(function(){` +
   `f.style.setProperty("--ws-top",Math.max(0,Math.round(f.getBoundingClientRect().top+window.scrollY))+"px")` +
-  `}catch(e){}})()`;
+  `})}catch(e){}})()`;
 
 /**
  * A ref for the workspace frame that keeps `--ws-top` at the frame's distance from the top of the
