@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import styles from "./exercise.module.css";
+import dialogStyles from "./confirm-dialog.module.css";
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -37,18 +38,18 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={ref}
-      className={styles.dialog}
+      className={dialogStyles.dialog}
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
         onCancel();
       }}
     >
-      <h2 id={titleId} className={styles.dialogTitle}>
+      <h2 id={titleId} className={dialogStyles.dialogTitle}>
         {title}
       </h2>
-      <div className={styles.dialogBody}>{children}</div>
-      <div className={styles.dialogActions}>
+      <div className={dialogStyles.dialogBody}>{children}</div>
+      <div className={dialogStyles.dialogActions}>
         <button type="button" className={styles.secondaryButton} onClick={onCancel} autoFocus>
           Cancel
         </button>

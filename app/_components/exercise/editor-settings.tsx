@@ -1,17 +1,19 @@
 "use client";
 
-import { FONT_SIZES, stepFontSize, type EditorPrefs } from "@/lib/workspace/prefs";
+import { FONT_SIZES, stepFontSize } from "@/lib/workspace/prefs";
+import { useEditorPrefs } from "./use-editor-prefs";
 import styles from "./workspace.module.css";
 
 export interface EditorSettingsProps {
-  prefs: EditorPrefs;
-  onChange(change: Partial<EditorPrefs>): void;
   focus: boolean;
   onFocusChange(focus: boolean): void;
 }
 
 /** Word wrap, font size and focus mode: the editor's settings, remembered in this browser. */
-export function EditorSettings({ prefs, onChange, focus, onFocusChange }: EditorSettingsProps) {
+export function EditorSettings({ focus, onFocusChange }: EditorSettingsProps) {
+  // The settings' own copy of the shared store (use-editor-prefs.ts), not a prop: the page's
+  // changes of it must not reach this component before its code has arrived (exercise-workspace).
+  const [prefs, onChange] = useEditorPrefs();
   const smallest = FONT_SIZES[0];
   const largest = FONT_SIZES[FONT_SIZES.length - 1]!;
   return (

@@ -1,14 +1,21 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import {
+  Suspense,
+  lazy,
+  memo,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ReactNode,
+} from "react";
 import type { JudgeLimits } from "@/lib/judge/core/types";
 import type { ResultsDocument } from "@/lib/judge/results";
 import { CodeEditor } from "./code-editor";
-import { ConfirmDialog } from "./confirm-dialog";
 import { draftRestoreScript } from "./draft-store";
-import { EditorSettings } from "./editor-settings";
-import { Hints } from "./hints";
 import type { EditorHandle } from "./monaco-editor";
 import { SolutionPanelLazy } from "./solution-panel-lazy";
 import { JudgeStatus, Toolbar } from "./toolbar";
@@ -31,6 +38,34 @@ import frame from "./workspace.module.css";
 const loadResultsPanel = () => import("./results-panel");
 const ResultsPanel = dynamic(() => loadResultsPanel().then((m) => m.ResultsPanel), {
   loading: () => <p className={styles.muted}>Showing the results…</p>,
+});
+// The hints and the editor's settings are rendered by the server as usual, but their code is not in
+// the page's first load: the browser fetches it while hydrating and hydrates them when it arrives.
+// Each sits in a memoised boundary whose props never change before then: an update reaching a
+// boundary still waiting for its code would make React drop the server's HTML and render it anew.
+const Hints = lazy(() => import("./hints").then((m) => ({ default: m.Hints })));
+const EditorSettings = lazy(() =>
+  import("./editor-settings").then((m) => ({ default: m.EditorSettings })),
+);
+const LateHints = memo(function LateHints(props: ComponentProps<typeof Hints>) {
+  return (
+    <Suspense>
+      <Hints {...props} />
+    </Suspense>
+  );
+});
+const LateEditorSettings = memo(function LateEditorSettings(
+  props: ComponentProps<typeof EditorSettings>,
+) {
+  return (
+    <Suspense>
+      <EditorSettings {...props} />
+    </Suspense>
+  );
+});
+// The reset confirmation is created on the first Reset, not with the page.
+const ConfirmDialog = dynamic(() => import("./confirm-dialog").then((m) => m.ConfirmDialog), {
+  ssr: false,
 });
 
 export interface ExerciseWorkspaceProps {
@@ -76,8 +111,10 @@ export function ExerciseWorkspace({
   // Compile errors are shown as markers only while the code is the code they were found in.
   const [markersFor, setMarkersFor] = useState<string | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);
+  // Kept once created: closing the <dialog> (not unmounting it) returns focus to Reset.
+  const [resetDialog, setResetDialog] = useState(false);
   const [tab, setTab] = useState<PaneId>("prompt");
-  const [prefs, setPrefs] = useEditorPrefs();
+  const [prefs] = useEditorPrefs();
   const narrow = useMediaQuery(NARROW_QUERY);
   const [focus, setFocus] = useFocusMode();
   const frameRef = useFrameTop();
@@ -131,9 +168,12 @@ export function ExerciseWorkspace({
           retryIn={judging.retryIn}
           onRun={() => void judging.run()}
           onSubmit={() => void judging.submit()}
-          onReset={() => setConfirmReset(true)}
+          onReset={() => {
+            setResetDialog(true);
+            setConfirmReset(true);
+          }}
         />
-        <EditorSettings prefs={prefs} onChange={setPrefs} focus={focus} onFocusChange={setFocus} />
+        <LateEditorSettings focus={focus} onFocusChange={setFocus} />
       </div>
       <div className={frame.editorSlot} data-testid="editor">
         <CodeEditor
@@ -220,7 +260,7 @@ export function ExerciseWorkspace({
         prompt={
           <>
             <div className={styles.prompt}>{prompt}</div>
-            <Hints exerciseId={exerciseId} hints={hints} />
+            <LateHints exerciseId={exerciseId} hints={hints} />
             {testsView}
             <SolutionPanelLazy exerciseId={exerciseId} solved={solved} />
           </>
@@ -228,15 +268,17 @@ export function ExerciseWorkspace({
         code={code}
         results={resultsPane}
       />
-      <ConfirmDialog
-        open={confirmReset}
-        title="Reset to the starter code?"
-        confirmLabel="Reset"
-        onCancel={() => setConfirmReset(false)}
-        onConfirm={reset}
-      >
-        <p>Your current code will be replaced by the starter code.</p>
-      </ConfirmDialog>
+      {resetDialog && (
+        <ConfirmDialog
+          open={confirmReset}
+          title="Reset to the starter code?"
+          confirmLabel="Reset"
+          onCancel={() => setConfirmReset(false)}
+          onConfirm={reset}
+        >
+          <p>Your current code will be replaced by the starter code.</p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

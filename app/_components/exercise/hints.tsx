@@ -49,7 +49,7 @@ export function Hints({ exerciseId, hints }: { exerciseId: string; hints: readon
       ) : (
         <p className={styles.muted}>That was the last hint.</p>
       )}
-      <p className={styles.visuallyHidden} aria-live="polite">
+      <p className="sr-only" aria-live="polite">
         {revealed > 0 ? `Hint ${revealed} of ${hints.length} shown.` : ""}
       </p>
     </section>

@@ -1,7 +1,11 @@
 "use client";
 
+import { Suspense, lazy } from "react";
 import type { Quota } from "./judge-client";
 import styles from "./exercise.module.css";
+
+// Shown only after the server has answered a Submit: loaded then.
+const QuotaNote = lazy(() => import("./quota-note").then((m) => ({ default: m.QuotaNote })));
 
 export type Busy = null | "run" | "submit";
 
@@ -114,40 +118,17 @@ export function JudgeStatus({
           aria-label={busy === "run" ? "Running tests" : "Judging submission"}
         />
       )}
-      {quota && <QuotaNote quota={quota} />}
+      {quota && (
+        <Suspense>
+          <QuotaNote quota={quota} />
+        </Suspense>
+      )}
       <p className={`${styles.shortcuts} ${keyboardOnlyClass ?? ""}`} data-testid="shortcuts">
         <kbd>Ctrl</kbd>+<kbd>Enter</kbd> runs, <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Enter</kbd>{" "}
         submits (<kbd>⌘</kbd> on a Mac).
       </p>
     </div>
   );
-}
-
-/**
- * One figure: the submissions left now. The server reports the allowance closest to running out
- * (the learner's own, or the network address's when a classroom shares one), so its size can
- * differ from answer to answer; the count left is the number that matters, and the sentence says
- * how it comes back.
- */
-function QuotaNote({ quota }: { quota: Quota }) {
-  const refill =
-    quota.resetSeconds !== undefined && quota.resetSeconds > 0 && quota.remaining < quota.limit
-      ? ` Full again in ${formatWait(quota.resetSeconds)}.`
-      : "";
-  return (
-    <p className={styles.shortcuts} data-testid="quota">
-      {quota.remaining === 0
-        ? "No submissions left for now."
-        : `${quota.remaining} submission${quota.remaining === 1 ? "" : "s"} left for now.`}{" "}
-      Submissions come from an allowance that refills over time; Run, in your browser, has no limit.
-      {refill}
-    </p>
-  );
-}
-
-function formatWait(seconds: number): string {
-  if (seconds < 90) return `${Math.round(seconds)} s`;
-  return `${Math.round(seconds / 60)} min`;
 }
 
 function Spinner() {

@@ -3,12 +3,17 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
   chooseInitialCode,
-  fetchServerDraft,
   readLocalDraft,
-  saveServerDraft,
   writeLocalDraft,
   type DraftSource,
 } from "./draft-store";
+
+// The server's copy is fetched after hydration, so its client is too; kept once loaded, so a save
+// on pagehide starts its request in the same task.
+type DraftServer = typeof import("./draft-server");
+let draftServer: DraftServer | null = null;
+const loadDraftServer = async (): Promise<DraftServer> =>
+  (draftServer ??= await import("./draft-server"));
 
 const LOCAL_DELAY_MS = 300;
 const SERVER_DELAY_MS = 1500;
@@ -58,7 +63,8 @@ export function useDraft(exerciseId: string, starter: string): Draft {
     async (value: string, keepalive = false) => {
       clearTimeout(serverTimer.current);
       if (serverOff.current || lastSaved.current.server === value) return;
-      const result = await saveServerDraft(exerciseId, value, { keepalive });
+      const server = draftServer ?? (await loadDraftServer());
+      const result = await server.saveServerDraft(exerciseId, value, { keepalive });
       if (result === "unavailable") {
         serverOff.current = true;
         setServerSync("off");
@@ -90,27 +96,29 @@ export function useDraft(exerciseId: string, starter: string): Draft {
       setCodeState(latest.current);
       setSource(first.source);
     }
-    void fetchServerDraft(exerciseId).then((server) => {
-      if (cancelled) return;
-      if (server.kind === "unavailable") {
-        serverOff.current = true;
-        setServerSync("off");
-        return;
-      }
-      setServerSync("on");
-      if (editedSinceLoad.current) return; // keystrokes made while we waited are newer than either
-      const chosen = chooseInitialCode({ starter, local, server: server.code });
-      if (server.code !== null && chosen.code === server.code)
-        lastSaved.current.server = chosen.code;
-      if (chosen.code !== latest.current) {
-        latest.current = chosen.code;
-        setCodeState(chosen.code);
-        setSource(chosen.source);
-        writeLocalDraft(exerciseId, { code: chosen.code, synced: chosen.source === "server" });
-      } else if (local && !local.synced) {
-        void saveServer(local.code);
-      }
-    });
+    void loadDraftServer()
+      .then(({ fetchServerDraft }) => fetchServerDraft(exerciseId))
+      .then((server) => {
+        if (cancelled) return;
+        if (server.kind === "unavailable") {
+          serverOff.current = true;
+          setServerSync("off");
+          return;
+        }
+        setServerSync("on");
+        if (editedSinceLoad.current) return; // keystrokes made while we waited are newer than either
+        const chosen = chooseInitialCode({ starter, local, server: server.code });
+        if (server.code !== null && chosen.code === server.code)
+          lastSaved.current.server = chosen.code;
+        if (chosen.code !== latest.current) {
+          latest.current = chosen.code;
+          setCodeState(chosen.code);
+          setSource(chosen.source);
+          writeLocalDraft(exerciseId, { code: chosen.code, synced: chosen.source === "server" });
+        } else if (local && !local.synced) {
+          void saveServer(local.code);
+        }
+      });
     return () => {
       cancelled = true;
     };

@@ -3,14 +3,14 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { JudgeLimits } from "@/lib/judge/core/types";
 import type { ResultsDocument } from "@/lib/judge/results";
-import { refreshLearnerSummary } from "../progress/learner-summary-store";
 import type { BrowserJudge } from "./browser-judge";
-import type { JudgeOutcome, Quota } from "./judge-client";
+import type { Quota } from "./judge-client";
+import type { JudgingContext } from "./judging-actions";
 import type { Busy, Notice } from "./toolbar";
 
-// The server routes' client (and the zod schema it checks answers with) is needed only when the
-// server answers: loaded on the first Submit, or when the browser is idle, not with the page.
-const loadJudgeClient = () => import("./judge-client");
+// What a click does (the judge's clients, the notices) is loaded when the page is idle, or by the
+// first Run or Submit, not with the page (judging-actions.ts).
+const loadActions = () => import("./judging-actions");
 // The in-browser judge (its worker and QuickJS come later still) is not needed to show the page
 // either: loaded when the page is idle, or by the first Run (decision 295).
 const loadBrowserJudge = () => import("./browser-judge");
@@ -52,6 +52,8 @@ export function useJudging({
 
   useEffect(() => {
     let disposed = false;
+    // The job in flight when the page goes away (the actions set it), not the one at mount.
+    const inFlight = abort;
     // Load QuickJS and judge a warm-up while the learner reads the prompt, so the first Run is
     // instant: once the page is idle (hydration and the editor come first), within 2 s at most.
     const start = () => {
@@ -60,7 +62,7 @@ export function useJudging({
         judge.current = new BrowserJudge();
         void judge.current.warm();
       });
-      void loadJudgeClient();
+      void loadActions().then((actions) => actions.loadJudgeClient());
     };
     const idle = typeof window.requestIdleCallback === "function";
     const warm = idle
@@ -72,7 +74,7 @@ export function useJudging({
       disposed = true;
       judge.current?.dispose();
       judge.current = null;
-      abort.current?.abort();
+      inFlight.current?.abort();
     };
   }, []);
 
@@ -88,25 +90,6 @@ export function useJudging({
     const timer = window.setInterval(tick, 250);
     return () => window.clearInterval(timer);
   }, [retryUntil]);
-
-  const handleOutcome = useCallback(
-    (outcome: JudgeOutcome, code: string) => {
-      if (outcome.quota) setQuota(outcome.quota);
-      if (outcome.kind === "results") {
-        onResults(outcome.results, code);
-      } else if (outcome.kind === "rate-limited") {
-        retryRef.current = outcome.retryAfterSeconds;
-        setRetryUntil(performance.now() + outcome.retryAfterSeconds * 1000);
-        setNotice({
-          tone: "error",
-          text: `${outcome.message} Your code is saved; try again in ${outcome.retryAfterSeconds} s.`,
-        });
-      } else {
-        setNotice({ tone: "error", text: outcome.message });
-      }
-    },
-    [onResults],
-  );
 
   const begin = useCallback((kind: Exclude<Busy, null>): boolean => {
     const current = busyRef.current;
@@ -129,45 +112,41 @@ export function useJudging({
     setBusy(null);
   }, []);
 
-  const run = useCallback(async () => {
-    if (!begin("run")) return;
-    const code = currentCode();
-    try {
-      if (!judge.current) judge.current = new (await loadBrowserJudge()).BrowserJudge();
-      const outcome = await judge.current.run(
-        { exerciseId, code, visibleTests, ...(limits ? { limits } : {}) },
-        { onProgress: (index) => setTestsDone(index + 1) },
-      );
-      if (outcome.kind === "results") {
-        onResults(outcome.results, code);
-        // The exercise is attempted now, wherever the page shows the learner's standing.
-        void loadJudgeClient()
-          .then(({ recordBrowserRun }) => recordBrowserRun(exerciseId))
-          .then((recorded) => {
-            if (recorded) void refreshLearnerSummary();
-          });
-        return;
-      }
-      // No Web Worker or WebAssembly here: the server runs the same visible tests.
-      setNotice({
-        tone: "info",
-        text: "Running on the server: this browser could not start the judge.",
-      });
-      abort.current = new AbortController();
-      const { runOnServer } = await loadJudgeClient();
-      handleOutcome(await runOnServer({ exerciseId, code }, abort.current.signal), code);
-      // The server recorded the Run (api/judge/run): show the exercise as attempted.
-      void refreshLearnerSummary();
-    } catch (error) {
-      if ((error as Error)?.name !== "AbortError") {
-        setNotice({ tone: "error", text: `Run failed: ${describe(error)}` });
-      }
-    } finally {
-      end();
-    }
-  }, [begin, end, currentCode, exerciseId, visibleTests, limits, onResults, handleOutcome]);
+  const context = (): JudgingContext => ({
+    exerciseId,
+    visibleTests,
+    limits,
+    judge,
+    abort,
+    onResults,
+    setNotice,
+    setTestsDone,
+    setQuota,
+    retryAfter: (seconds) => {
+      retryRef.current = seconds;
+      setRetryUntil(performance.now() + seconds * 1000);
+    },
+  });
 
-  const submit = useCallback(async () => {
+  // The actions report their own failures; a failure to load them is the click's.
+  const act = async (kind: "run" | "submit", action: (code: string) => Promise<void>) => {
+    try {
+      await action(currentCode());
+    } catch (error) {
+      setNotice({
+        tone: "error",
+        text: `${kind === "run" ? "Run" : "Submit"} failed: ${error instanceof Error ? error.message : String(error)}`,
+      });
+    }
+  };
+
+  const run = async () => {
+    if (!begin("run")) return;
+    await act("run", async (code) => (await loadActions()).runCode(context(), code));
+    end();
+  };
+
+  const submit = async () => {
     if (busyRef.current === null && retryRef.current > 0) {
       setNotice({
         tone: "error",
@@ -176,25 +155,10 @@ export function useJudging({
       return;
     }
     if (!begin("submit")) return;
-    const code = currentCode();
     flush();
-    try {
-      abort.current = new AbortController();
-      const { submitToServer } = await loadJudgeClient();
-      handleOutcome(await submitToServer({ exerciseId, code }, abort.current.signal), code);
-      void refreshLearnerSummary();
-    } catch (error) {
-      if ((error as Error)?.name !== "AbortError") {
-        setNotice({ tone: "error", text: `Submit failed: ${describe(error)}` });
-      }
-    } finally {
-      end();
-    }
-  }, [begin, end, currentCode, flush, exerciseId, handleOutcome]);
+    await act("submit", async (code) => (await loadActions()).submitCode(context(), code));
+    end();
+  };
 
   return { busy, testsDone, notice, setNotice, retryIn, quota, run, submit };
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

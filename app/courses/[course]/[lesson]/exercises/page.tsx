@@ -4,7 +4,7 @@ import { getCatalog, requireLesson } from "@/app/_components/content-lookup";
 import { EditorPrefetch } from "@/app/_components/exercise/editor-prefetch";
 import { ExerciseList } from "@/app/_components/mdx/exercise-list";
 import { courseHref, lessonHref } from "@/lib/content/urls";
-import styles from "@/app/_components/exercise/exercise.module.css";
+import styles from "@/app/_components/exercise/exercise-page.module.css";
 
 interface ExercisesParams {
   params: Promise<{ course: string; lesson: string }>;

@@ -12,7 +12,7 @@ import { loadExerciseForClient } from "@/lib/content/exercises";
 import { highlightToHtml } from "@/lib/content/highlight";
 import { judgeLimitsOf } from "@/lib/judge/exercise-limits";
 import { courseHref, exerciseHref, lessonHref } from "@/lib/content/urls";
-import styles from "@/app/_components/exercise/exercise.module.css";
+import styles from "@/app/_components/exercise/exercise-page.module.css";
 
 interface ExerciseParams {
   params: Promise<{ course: string; lesson: string; exercise: string }>;
