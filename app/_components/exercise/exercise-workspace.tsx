@@ -28,7 +28,6 @@ import {
   useJudgeShortcuts,
 } from "./use-workspace-frame";
 import { useJudging } from "./use-judging";
-import { useSolved } from "./use-solved";
 import { NARROW_QUERY, WorkspacePanes, useMediaQuery, type PaneId } from "./workspace-panes";
 import styles from "./exercise.module.css";
 import frame from "./workspace.module.css";
@@ -106,7 +105,8 @@ export function ExerciseWorkspace({
   limits,
 }: ExerciseWorkspaceProps) {
   const draft = useDraft(exerciseId, starter);
-  const { solved, markSolved } = useSolved(course, lesson, exerciseId);
+  // Whether solved before this view is the solution panel's business (use-solved.ts).
+  const [solvedHere, setSolvedHere] = useState(false);
   const [results, setResults] = useState<{ doc: ResultsDocument; key: number } | null>(null);
   // Compile errors are shown as markers only while the code is the code they were found in.
   const [markersFor, setMarkersFor] = useState<string | null>(null);
@@ -129,11 +129,11 @@ export function ExerciseWorkspace({
     (doc: ResultsDocument, code: string) => {
       setResults((previous) => ({ doc, key: (previous?.key ?? 0) + 1 }));
       setMarkersFor(doc.compileErrors?.length ? code : null);
-      if (doc.mode === "submit" && doc.verdict === "accepted") markSolved();
+      if (doc.mode === "submit" && doc.verdict === "accepted") setSolvedHere(true);
       // On a phone the results are behind their tab: open it. On a laptop they have their pane.
       if (narrow) setTab("results");
     },
-    [markSolved, narrow],
+    [narrow],
   );
 
   const judging = useJudging({
@@ -262,7 +262,12 @@ export function ExerciseWorkspace({
             <div className={styles.prompt}>{prompt}</div>
             <LateHints exerciseId={exerciseId} hints={hints} />
             {testsView}
-            <SolutionPanelLazy exerciseId={exerciseId} solved={solved} />
+            <SolutionPanelLazy
+              course={course}
+              lesson={lesson}
+              exerciseId={exerciseId}
+              solvedHere={solvedHere}
+            />
           </>
         }
         code={code}

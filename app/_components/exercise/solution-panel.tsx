@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { CodeEditor } from "./code-editor";
 import { ConfirmDialog } from "./confirm-dialog";
 import styles from "./exercise.module.css";
+import { useSolved } from "./use-solved";
 import { readStored, writeStored } from "../browser-storage";
 
 function gaveUpKey(exerciseId: string) {
@@ -21,7 +22,16 @@ type State =
  * The reference solution, fetched from the server only when the learner has solved the exercise or
  * has explicitly given up: it is never part of the page's HTML or scripts before that.
  */
-export function SolutionPanel({ exerciseId, solved }: { exerciseId: string; solved: boolean }) {
+export interface SolutionPanelProps {
+  course: string;
+  lesson: string;
+  exerciseId: string;
+  /** An accepted Submit in this page view. */
+  solvedHere: boolean;
+}
+
+export function SolutionPanel({ course, lesson, exerciseId, solvedHere }: SolutionPanelProps) {
+  const solved = useSolved(course, lesson, exerciseId, solvedHere);
   const [state, setState] = useState<State>({ kind: "hidden" });
   const [gaveUp, setGaveUp] = useState(false);
 

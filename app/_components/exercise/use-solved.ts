@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { readStored, writeStored } from "../browser-storage";
 
 function solvedKey(exerciseId: string) {
@@ -8,30 +8,36 @@ function solvedKey(exerciseId: string) {
 }
 
 /**
- * Whether the learner has solved the exercise: an accepted Submit on this device (localStorage) or
- * anywhere (the progress API, which answers with an empty record for someone without a session).
+ * Whether the learner has solved the exercise: an accepted Submit in this page view (`solvedHere`,
+ * remembered on this device from then on), before on this device (localStorage) or anywhere (the
+ * progress API, which answers with an empty record for someone without a session). Used by the
+ * solution panel, which loads after hydration, so none of this is in the page's first load.
  */
-export function useSolved(course: string, lesson: string, exerciseId: string) {
-  const [solved, setSolved] = useState(false);
+export function useSolved(
+  course: string,
+  lesson: string,
+  exerciseId: string,
+  solvedHere: boolean,
+): boolean {
+  const [solvedBefore, setSolvedBefore] = useState(false);
 
   useEffect(() => {
     // Read after mount so the server HTML and the first client render agree. Without storage the
     // solution unlocks again on the next accepted submission.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (readStored(solvedKey(exerciseId)) === "1") setSolved(true);
+    if (readStored(solvedKey(exerciseId)) === "1") setSolvedBefore(true);
     const request = new AbortController();
     void fetchSolved(course, lesson, exerciseId, request.signal).then((onServer) => {
-      if (onServer) setSolved(true);
+      if (onServer) setSolvedBefore(true);
     });
     return () => request.abort();
   }, [course, lesson, exerciseId]);
 
-  const markSolved = useCallback(() => {
-    setSolved(true);
-    writeStored(solvedKey(exerciseId), "1"); // without storage: for this page view only
-  }, [exerciseId]);
+  useEffect(() => {
+    if (solvedHere) writeStored(solvedKey(exerciseId), "1"); // without storage: this view only
+  }, [solvedHere, exerciseId]);
 
-  return { solved, markSolved };
+  return solvedHere || solvedBefore;
 }
 
 async function fetchSolved(
