@@ -12,7 +12,7 @@ import type { Notice } from "./toolbar";
 // server answers.
 export const loadJudgeClient = () => import("./judge-client");
 // The in-browser judge (its worker and QuickJS come later still).
-export const loadBrowserJudge = () => import("./browser-judge");
+const loadBrowserJudge = () => import("./browser-judge");
 
 export interface JudgingContext {
   exerciseId: string;
