@@ -62,7 +62,7 @@ export function useJudging({
         judge.current = new BrowserJudge();
         void judge.current.warm();
       });
-      void loadActions().then((actions) => actions.loadJudgeClient());
+      void loadActions();
     };
     const idle = typeof window.requestIdleCallback === "function";
     const warm = idle
@@ -75,6 +75,24 @@ export function useJudging({
       judge.current?.dispose();
       judge.current = null;
       inFlight.current?.abort();
+    };
+  }, []);
+
+  // The server routes' client brings zod (about 32 kB gzipped; evaluating it is a long task on a
+  // phone): fetched once the learner does something on the page, in idle time, well before their
+  // first Submit, and never for a visit that only reads.
+  useEffect(() => {
+    const later = window.requestIdleCallback ?? window.setTimeout;
+    const onActivity = () => {
+      window.removeEventListener("pointerdown", onActivity);
+      window.removeEventListener("keydown", onActivity);
+      later(() => void loadActions().then((actions) => actions.loadJudgeClient()));
+    };
+    window.addEventListener("pointerdown", onActivity, { passive: true });
+    window.addEventListener("keydown", onActivity, { passive: true });
+    return () => {
+      window.removeEventListener("pointerdown", onActivity);
+      window.removeEventListener("keydown", onActivity);
     };
   }, []);
 
