@@ -125,6 +125,11 @@ declare module "judge" {
      * tie, where either answer passes and the reference follows the learner's.
      */
     margin?: (reference: L, answer: unknown, step: TraceStep) => number;
+    /**
+     * A refused request leaves the limiter as it was (GCRA stores nothing): at a tie no time shift
+     * moves, the reference follows a refusal by forgetting that request.
+     */
+    refusalChangesNothing?: boolean;
     /** How the message describes windows (see TraceOptions). */
     windows?: "fixed" | "aligned" | "sliding";
   }
@@ -148,6 +153,11 @@ declare module "judge" {
      * tie, where either answer passes and the reference follows the learner's.
      */
     margin?: (reference: L, answer: unknown, step: TraceStep) => number;
+    /**
+     * A refused request leaves the limiter as it was (GCRA stores nothing): at a tie no time shift
+     * moves, the reference follows a refusal by forgetting that request.
+     */
+    refusalChangesNothing?: boolean;
     /** How the message describes windows (see TraceOptions). */
     windows?: "fixed" | "aligned" | "sliding";
     category?: string;

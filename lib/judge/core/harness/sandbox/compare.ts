@@ -167,6 +167,7 @@ export function expectSameAs<M, L>(learner: M, reference: M, spec: SameAsSpec<M,
     call: spec.call as ComparisonSpec["call"],
     level: spec.level as ComparisonSpec["level"],
     margin: spec.margin as ComparisonSpec["margin"],
+    refusalChangesNothing: spec.refusalChangesNothing,
     windows: spec.windows,
     setup: spec.setup ? () => spec.setup! : undefined,
   };

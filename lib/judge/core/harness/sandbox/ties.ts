@@ -21,6 +21,8 @@ interface HistoryEntry {
   step: Step;
   t: number;
   bias: number;
+  /** A refusal the reference followed by forgetting the request (refusalChangesNothing). */
+  skip?: boolean;
 }
 
 export interface ReferenceRunner {
@@ -60,15 +62,20 @@ export function referenceRunner(
       time.bias = 0;
     }
   };
-  // A fresh reference through the same requests, the last one shifted by bias; kept if it then
-  // gave the learner's answer.
-  const rebuilt = (bias: number, actual: unknown) => {
+  // A fresh reference through the same requests, less those it forgot.
+  const replayed = () => {
     time.t = 0;
     const fresh = spec.create(spec.reference, clock, config);
-    const last = history[history.length - 1]!;
-    last.bias = bias;
     let value;
-    for (let i = 0; i < history.length; i++) value = ask(fresh, history[i]!);
+    for (let i = 0; i < history.length; i++) {
+      if (!history[i]!.skip) value = ask(fresh, history[i]!);
+    }
+    return { fresh, value };
+  };
+  // The same, the last request shifted by bias; kept if it then gave the learner's answer.
+  const rebuilt = (bias: number, actual: unknown) => {
+    history[history.length - 1]!.bias = bias;
+    const { fresh, value } = replayed();
     return sameValue(value, actual) ? fresh : undefined;
   };
   self.answer = (step, t) => {
@@ -92,6 +99,15 @@ export function referenceRunner(
       }
     }
     last.bias = 0;
+    // A tie no shift moves (GCRA on a full bucket: (now + n·T) − now rounds above n·T whatever now
+    // is): where a refusal changes nothing, the reference follows the learner's by forgetting it.
+    if (spec.refusalChangesNothing && (actual === false || actual === null)) {
+      last.skip = true;
+      self.reference = replayed().fresh;
+      self.ties++;
+      time.t = last.t;
+      return true;
+    }
     time.t = last.t;
     return false;
   };

@@ -98,6 +98,7 @@ export interface ComparisonSpec {
   call?: CallOne;
   level?: (reference: Limiter) => unknown;
   margin?: (reference: Limiter, answer: unknown, step: Step) => unknown;
+  refusalChangesNothing?: boolean;
   windows?: string;
   setup?: (config: Config) => string;
 }

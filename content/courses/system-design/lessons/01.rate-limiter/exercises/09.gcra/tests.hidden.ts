@@ -10,7 +10,6 @@ import {
   traceOf,
   type Clock,
 } from "judge";
-import * as reference from "reference";
 import * as learner from "./solution";
 
 /**
@@ -48,6 +47,40 @@ class CreditTokenBucket {
 }
 
 const tokenBucket = { Gcra: CreditTokenBucket } as unknown as typeof learner;
+
+/**
+ * The reference the random traces compare with: the solution's rule checked before adding,
+ * tat - now <= (capacity - n) * interval, which admits a full bucket's last token exactly. The
+ * solution's own spelling, (max(tat, now) + n * interval) - now, can round above capacity * interval
+ * on a full bucket whatever now is, a tie no time shift moves: with this reference, such a refusal is
+ * followed (refusalChangesNothing) instead of an admission being impossible to follow.
+ */
+class CheckFirstGcra {
+  readonly intervalMs: number;
+  private tat: number;
+
+  constructor(
+    readonly capacity: number,
+    readonly perSecond: number,
+    private readonly clock: Clock,
+  ) {
+    this.intervalMs = 1000 / perSecond;
+    this.tat = clock.now();
+  }
+
+  allow(): boolean {
+    return this.tryAcquire(1);
+  }
+
+  tryAcquire(n = 1): boolean {
+    const now = this.clock.now();
+    if (n > this.capacity || this.tat - now > (this.capacity - n) * this.intervalMs) return false;
+    this.tat = Math.max(this.tat, now) + n * this.intervalMs;
+    return true;
+  }
+}
+
+const checkFirst = { Gcra: CheckFirstGcra } as unknown as typeof learner;
 
 type Limiter = InstanceType<typeof learner.Gcra>;
 /**
@@ -181,9 +214,10 @@ describe("same as the reference", () => {
   differential("random traces agree with the reference", {
     kind: "bucket",
     learner,
-    reference,
+    reference: checkFirst,
     setup: (c) => `new Gcra(${c.capacity}, ${c.perSecond}, clock)`,
     create: (m: typeof learner, clock, c) => new m.Gcra(c.capacity!, c.perSecond!, clock),
     margin,
+    refusalChangesNothing: true,
   });
 });
