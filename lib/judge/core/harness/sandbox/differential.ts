@@ -106,6 +106,7 @@ function disagrees(
     if (remote !== undefined) return remote;
   }
   let answered = 0;
+  let differs = false;
   for (let s = 0; s < steps.length; s++) {
     const step = steps[s]!;
     const gap = step.at - learnerClock.now();
@@ -123,10 +124,15 @@ function disagrees(
             ? expected[answered++] === "1"
             : expected[answered++];
       if (values !== undefined) push(values, theirs);
-      if (mine !== theirs && !sameValue(mine, theirs)) return true;
+      if (mine !== theirs && !sameValue(mine, theirs)) {
+        // Recording goes on to the end: a tie the full comparison forgives (the reference's own
+        // judge can have some, decision 450) must not leave this input's answers cut short.
+        if (values === undefined) return true;
+        differs = true;
+      }
     }
   }
-  return false;
+  return differs;
 }
 
 /** Replays one input with the full comparison: the message and trace a failing random test shows. */

@@ -89,6 +89,16 @@ export function referenceRunner(
     const last = history[history.length - 1]!;
     const margin = spec.margin(self.reference, expected, last.step);
     if (typeof margin !== "number" || !(H.abs(margin) <= NEAR_TIE)) return false;
+    // Where a refusal changes nothing, the reference follows one by forgetting the request: that
+    // also covers ties no shift moves (GCRA on a full bucket: (now + n·T) − now rounds above n·T
+    // whatever now is), and costs one replay instead of a replay per shift tried.
+    if (spec.refusalChangesNothing && (actual === false || actual === null)) {
+      last.skip = true;
+      self.reference = replayed().fresh;
+      self.ties++;
+      time.t = last.t;
+      return true;
+    }
     for (let i = 0; i < TIE_NUDGES.length; i++) {
       const fresh = rebuilt(TIE_NUDGES[i]!, actual);
       if (fresh !== undefined) {
@@ -99,15 +109,6 @@ export function referenceRunner(
       }
     }
     last.bias = 0;
-    // A tie no shift moves (GCRA on a full bucket: (now + n·T) − now rounds above n·T whatever now
-    // is): where a refusal changes nothing, the reference follows the learner's by forgetting it.
-    if (spec.refusalChangesNothing && (actual === false || actual === null)) {
-      last.skip = true;
-      self.reference = replayed().fresh;
-      self.ties++;
-      time.t = last.t;
-      return true;
-    }
     time.t = last.t;
     return false;
   };
