@@ -9,6 +9,13 @@ import type { JudgeCoreInput, JudgeLimits } from "./types";
 /** The learner's side of the relay and its exports' encoding: a few steps; generous. */
 const SETUP_STEPS = 200;
 const SETUP_NET_MS = 200;
+/**
+ * Free heap L must have for its side of the relay after a visible test's memory bomb. Below it the
+ * relay is not tried: evaluating it in a nearly full heap can send this engine build's
+ * out-of-memory paths into a loop inside WebAssembly that no interrupt reaches (the memory-bomb
+ * fixture hung in the relay's evalModule, or not, depending on where the bomb had stopped).
+ */
+const RELAY_ROOM_BYTES = 2 * 1024 * 1024;
 
 /** What the hidden suites' instance needs beyond the phase's limits. */
 export interface HiddenInstance {
@@ -39,6 +46,7 @@ export async function withHiddenInstance<T>(
   const hidden = input.preparedHidden?.take(instance.quickjs) ?? Sandbox.prepare(instance.quickjs);
   let link: RelayLink | undefined;
   try {
+    if (noRoom && !hasRoomForRelay(learner, limits)) return noRoom();
     // Setting up is the judge's work, not a test's: the learner's last test may have used up its
     // limit, so L gets one of its own for its side of the relay, and H installs its side on its own
     // meter before it shares L's.
@@ -70,4 +78,9 @@ export async function withHiddenInstance<T>(
     link?.dispose();
     if (!hidden.dispose()) input.onSandboxDamaged?.("trap");
   }
+}
+
+function hasRoomForRelay(learner: Sandbox, limits: JudgeLimits): boolean {
+  const used = learner.memoryUsedBytes();
+  return used !== undefined && limits.memoryBytes - used > RELAY_ROOM_BYTES;
 }
