@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import { loadExerciseForJudge } from "@/lib/content/exercises";
 import { judgeInSandbox } from "@/lib/judge/core";
 import type { JudgeCoreInput } from "@/lib/judge/core/types";
@@ -64,4 +65,19 @@ export function solutionOf(exerciseId: string): string {
 /** A document without the figures that change from run to run. */
 export function stable(document: ResultsDocument): ResultsDocument {
   return { ...document, resources: { wallMs: 0 } };
+}
+
+/** Judges `code` as Submit does under three seeds and expects every test to pass under each. */
+export async function expectAcceptedWhateverSeed(exerciseId: string, code: string): Promise<void> {
+  for (const seed of [undefined, 1, 424_242]) {
+    const doc = await judgeExercise(exerciseId, code, "submit", {
+      ...(seed === undefined ? {} : { seed }),
+    });
+    const failed = doc.tests.filter((t) => t.status !== "pass").map((t) => t.name);
+    expect({ seed, verdict: doc.verdict, failed }).toEqual({
+      seed,
+      verdict: "accepted",
+      failed: [],
+    });
+  }
 }
