@@ -19,8 +19,8 @@ const starter = fs.readFileSync(path.join(exercise.dir, "starter.ts"), "utf8");
 // A new learner has no server draft yet: the draft API answers 404, which Chromium logs.
 test.use({ allowedConsoleErrors: [/status of 404 .*\/api\/drafts\//] });
 
-/** Holds back every script carrying Monaco until release() is called. */
-async function holdMonaco(page: Page) {
+/** Holds back every script whose body `matches` until release() is called. */
+async function holdScripts(page: Page, matches: (body: Buffer) => boolean) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let held = 0;
@@ -28,7 +28,7 @@ async function holdMonaco(page: Page) {
     try {
       const response = await route.fetch();
       const body = await response.body();
-      if (body.includes("MonacoEnvironment")) {
+      if (matches(body)) {
         held++;
         await released;
       }
@@ -39,6 +39,9 @@ async function holdMonaco(page: Page) {
   });
   return { release, held: () => held };
 }
+
+/** Holds back every script carrying Monaco until release() is called. */
+const holdMonaco = (page: Page) => holdScripts(page, (body) => body.includes("MonacoEnvironment"));
 
 function monacoValue(page: Page): Promise<string | null> {
   return page.evaluate((key) => {
@@ -72,6 +75,38 @@ test("keystrokes typed as soon as the code shows are all kept when Monaco takes 
   // The caret and the focus moved over too: typing goes on where it stopped.
   await page.keyboard.type("// and after\n", { delay: 20 });
   await expect.poll(() => monacoValue(page)).toBe(`${typed}// and after\n${starter}`);
+});
+
+test("keystrokes typed before the page's own script has run are kept, with the caret", async ({
+  page,
+}) => {
+  // Every script but Monaco's is held until the typing is done, so the keys land on the server's
+  // HTML alone and hydration comes after them, as on a slow phone.
+  let pageScripts!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (pageScripts = resolve));
+  let heldScripts = 0;
+  const monaco = await holdMonaco(page);
+  await page.route(/\/_next\/static\/chunks\/.+\.js$/, async (route: Route) => {
+    heldScripts++;
+    await scriptsHeld;
+    await route.fallback();
+  });
+  await page.goto(exercisePath, { waitUntil: "commit" });
+  const code = page.getByTestId("editor").getByTestId("editor-skeleton");
+  await expect(code).toBeVisible();
+  await code.click();
+  await page.keyboard.press("ControlOrMeta+Home");
+  const typed = "// typed before hydration\n";
+  await page.keyboard.type(typed, { delay: 20 });
+  expect(heldScripts, "the page's scripts were still held while typing").toBeGreaterThan(0);
+  pageScripts();
+
+  await expect.poll(monaco.held, { timeout: 30_000 }).toBeGreaterThan(0);
+  // Hydrated, and nothing moved the caret: the next keys follow the first.
+  await page.keyboard.type("// after hydration\n", { delay: 20 });
+  monaco.release();
+  await expect(page.locator("[data-editor-ready=true]").first()).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => monacoValue(page)).toBe(`${typed}// after hydration\n${starter}`);
 });
 
 test("before Monaco the code is highlighted, Ctrl+Enter runs it, and Monaco does not move it", async ({

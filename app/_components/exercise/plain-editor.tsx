@@ -140,9 +140,14 @@ export function PlainEditor({
 
   // A new value from outside (the saved draft, Reset): write it unless the DOM already shows it.
   // A value this layer reported itself is an echo, possibly stale (effects run after paint, and a
-  // key may have been typed since): never written back, or that key would be lost.
+  // key may have been typed since): never written back, or that key would be lost. The value the
+  // page was rendered with is not new: keys typed before hydration were typed over it, so writing
+  // it at mount would drop them, and writing their echo back would put the caret at the start.
+  const lastValue = useRef(value);
   useEffect(() => {
     const root = pre.current;
+    if (value === lastValue.current) return;
+    lastValue.current = value;
     if (!root || value === shown.current || reported.current.has(value)) return;
     if (value === readText(root)) return;
     reported.current.clear();
