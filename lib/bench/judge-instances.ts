@@ -42,6 +42,7 @@ async function judgeOnce(job: JudgeJob, two: boolean) {
       quickjs: learner.quickjs,
       ...job,
       prepared: learner.prepared,
+      scrubber: learner.scrubber,
       ...(two ? { hiddenQuickjs: hidden.quickjs, preparedHidden: hidden.prepared } : {}),
     },
     two ? answers.two : answers.one,

@@ -84,6 +84,12 @@ export async function judgeInSandbox(input: JudgeCoreInput): Promise<ResultsDocu
     };
     // Decision 265: with a second instance, the reference is never loadable in the learner's.
     const isolated = input.hiddenQuickjs !== undefined && hiddenSuites.length > 0;
+    // Decision 460: with one instance, what the hidden suites and the reference leave of their text
+    // when evaluated is blanked before the learner's code runs again.
+    const secrets = [
+      ...hiddenSuites.map((s) => s.js),
+      ...(reference === undefined ? [] : [reference]),
+    ];
     sandbox.configure({
       limits,
       net,
@@ -91,6 +97,9 @@ export async function judgeInSandbox(input: JudgeCoreInput): Promise<ResultsDocu
       hiddenSuites: graph.hiddenSuites,
       ...(isolated || reference === undefined ? {} : { reference }),
       ...(isolated || standIn === undefined ? {} : { referenceStandIn: standIn }),
+      ...(isolated || input.scrubber === undefined || hiddenSuites.length === 0
+        ? {}
+        : { scrub: { scrubber: input.scrubber, secrets } }),
     });
     sandbox.callInternal("seedRandom", input.seed ?? DEFAULT_SEED).value?.dispose();
 

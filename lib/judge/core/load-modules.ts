@@ -14,16 +14,24 @@ export function loadSuites(
   for (const suite of suites) {
     sandbox.callInternal("beginSuite", suite.file, suite.hidden).value?.dispose();
     limitOneTest(sandbox, limits, netFactor);
-    const failure = loadModule(sandbox, suite.js, suite.file);
+    const failure = loadModule(sandbox, suite.js, suite.file, suite.hidden);
     if (failure) return suiteLoadFailure(failure, suite.file, limits);
   }
   sandbox.callInternal("endSuites").value?.dispose();
   return undefined;
 }
 
-/** Evaluates a module (settling top-level await); returns the outcome if it failed. */
-export function loadModule(sandbox: Sandbox, code: string, name: string): Outcome | undefined {
-  const result = sandbox.evalModule(code, name);
+/**
+ * Evaluates a module (settling top-level await); returns the outcome if it failed. A `secret` one
+ * (a hidden suite) has its text scrubbed from memory before its promise jobs run (decision 460).
+ */
+export function loadModule(
+  sandbox: Sandbox,
+  code: string,
+  name: string,
+  secret = false,
+): Outcome | undefined {
+  const result = sandbox.evalModule(code, name, secret);
   if (!result.ok) {
     if (sandbox.expired()) {
       result.error.dispose();

@@ -18,7 +18,7 @@ import {
 } from "./module-graph";
 import type { NetClock } from "./net-clock";
 import { SandboxCrash, guardHostCall } from "./sandbox-crash";
-import { DEFAULT_LIMITS, type JudgeLimits } from "./types";
+import { DEFAULT_LIMITS, type JudgeLimits, type SourceScrubber } from "./types";
 
 /** Promise jobs run between checks of the limit. */
 const JOB_BATCH = 1000;
@@ -35,6 +35,8 @@ export interface SandboxOptions extends ModuleGraph {
   limits: JudgeLimits;
   /** The safety net's clock (CPU time on the server, wall time in the browser). */
   net: NetClock;
+  /** Blanks what evaluating `secrets` (hidden suites, reference) leaves of their text (decision 460). */
+  scrub?: { scrubber: SourceScrubber; secrets: readonly string[] };
 }
 
 /**
@@ -178,8 +180,9 @@ export class Sandbox {
     result.value.dispose();
   }
 
-  evalModule(code: string, name: string): CallOutcome {
-    const result = this.guard(() => this.context.evalCode(code, name, { type: "module" }));
+  /** `secret`: a hidden suite, whose text is scrubbed from memory before anything else runs. */
+  evalModule(code: string, name: string, secret = false): CallOutcome {
+    const result = this.evaluate(code, name, secret);
     if (result.error) return { ok: false, error: result.error };
     // A module with top-level await evaluates to a promise.
     return { ok: true, value: result.value };
@@ -289,10 +292,15 @@ export class Sandbox {
     const reference =
       this.options?.referenceStandIn === undefined ? undefined : this.options.reference;
     if (reference === undefined) return { error: this.context.newError("no reference here") };
-    const result = this.guard(() =>
-      this.context.evalCode(reference, REFERENCE_SOURCE_MODULE, { type: "module" }),
-    );
+    const result = this.evaluate(reference, REFERENCE_SOURCE_MODULE, true);
     if (result.error) return { error: result.error };
     return result.value;
+  }
+
+  /** Evaluates a module; one of secret source has its text scrubbed from memory (decision 460). */
+  private evaluate(code: string, name: string, secret: boolean) {
+    const run = () => this.guard(() => this.context.evalCode(code, name, { type: "module" }));
+    const scrub = secret ? this.options?.scrub : undefined;
+    return scrub ? scrub.scrubber.scrubAfter(scrub.secrets, run) : run();
   }
 }

@@ -99,6 +99,11 @@ export interface JudgeCoreInput {
   hiddenQuickjs?: QuickJSWASMModule;
   /** Sandboxes made ahead on `hiddenQuickjs`, as `prepared` on `quickjs`. */
   preparedHidden?: Pick<PreparedSandboxes, "take">;
+  /**
+   * Overwrites, in `quickjs`'s memory, the text a hidden suite or the reference left there when
+   * evaluated in the learner's instance (decision 460); the server's workers pass their module's.
+   */
+  scrubber?: SourceScrubber;
   /** Random traces per differential test (fast-check numRuns). */
   differentialRuns?: number;
   /**
@@ -120,6 +125,15 @@ export interface JudgeCoreInput {
    * longer be trusted, so the caller must stop using this QuickJS module and load a fresh one.
    */
   onSandboxDamaged?: (reason: "host-stack" | "trap") => void;
+}
+
+/**
+ * Erases from a sandbox module's memory what evaluating secret source left of its text (decision
+ * 460): `evaluate` runs, then every copy of the secrets' text it wrote is blanked, before anything
+ * else runs in the module. Implemented by the Node host (lib/judge/node/source-scrubber.ts).
+ */
+export interface SourceScrubber {
+  scrubAfter<T>(secrets: readonly string[], evaluate: () => T): T;
 }
 
 /** Per test index, the harness's recorded slots (JSON). */

@@ -46,3 +46,28 @@ export function readHeapBreak(memory: WebAssembly.Memory, address: number): numb
   const value = new Uint32Array(memory.buffer, address, 1)[0]!;
   return value > 0 && value <= memory.buffer.byteLength ? value : undefined;
 }
+
+/** Zero bytes in a row that only the unused part of the module's stack holds (it is 5 MB). */
+const STACK_GAP_BYTES = 1024 * 1024;
+
+/**
+ * The lowest address the module's allocator hands out, or lower (decision 460): this build lays
+ * out its static data, then its stack, then the heap, so going down from the break through the
+ * heap (and the stack's used top) the first megabyte of zeros is the unused stack, and the heap
+ * lies above it. Call at rest, right after findHeapBreak. 0 when there is no such gap (another
+ * build): the whole memory below the break is then searched.
+ */
+export function findHeapFloor(
+  memory: WebAssembly.Memory,
+  breakAddress: number | undefined,
+): number {
+  const end = breakAddress === undefined ? undefined : readHeapBreak(memory, breakAddress);
+  if (end === undefined) return 0;
+  const words = new Int32Array(memory.buffer, 0, end >> 2);
+  let zeros = 0;
+  for (let i = words.length - 1; i >= 0; i--) {
+    if (words[i] !== 0) zeros = 0;
+    else if (++zeros * 4 >= STACK_GAP_BYTES) return ((i + zeros) * 4) & ~7;
+  }
+  return 0;
+}

@@ -113,6 +113,8 @@ async function judge(
         damaged = true;
       },
       prepared: sandbox.prepared,
+      // Decision 460: with one instance, the hidden suites' and the reference's text is blanked.
+      scrubber: sandbox.scrubber,
       ...(hidden ? { hiddenQuickjs: hidden.quickjs, preparedHidden: hidden.prepared } : {}),
     },
     referenceAnswers,

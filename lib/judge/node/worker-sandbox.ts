@@ -1,8 +1,9 @@
 import type { QuickJSWASMModule } from "quickjs-emscripten-core";
 import { Sandbox } from "../core/sandbox";
 import { loadQuickJS, type LoadedQuickJS } from "./load-quickjs";
-import { findHeapBreak } from "./heap-break";
+import { findHeapBreak, findHeapFloor } from "./heap-break";
 import { PristineMemory } from "./pristine-memory";
+import { MemoryScrubber } from "./source-scrubber";
 
 export interface WorkerSandboxOptions {
   /**
@@ -31,6 +32,8 @@ export class WorkerSandbox {
     readonly loaded: LoadedQuickJS,
     private readonly pristine: PristineMemory,
     private readonly kept: Sandbox | undefined,
+    /** What a judge in this module passes as `scrubber` (decision 460). */
+    readonly scrubber: MemoryScrubber,
   ) {
     this.fresh = kept !== undefined;
   }
@@ -43,13 +46,19 @@ export class WorkerSandbox {
     // One runtime made and freed first, so whatever QuickJS sets up on first use is in the snapshot;
     // the probe for the program break does that (decision 320).
     const breakAddress = findHeapBreak(loaded.quickjs, loaded.memory);
+    const scrubber = new MemoryScrubber(
+      loaded.memory,
+      breakAddress,
+      findHeapFloor(loaded.memory, breakAddress),
+    );
     let kept: Sandbox | undefined;
     if (options.keep) {
       kept = Sandbox.prepare(loaded.quickjs);
       options.prepareKept?.(kept);
       kept.keep();
     }
-    return new WorkerSandbox(loaded, new PristineMemory(loaded.memory, breakAddress), kept);
+    const pristine = new PristineMemory(loaded.memory, breakAddress);
+    return new WorkerSandbox(loaded, pristine, kept, scrubber);
   }
 
   get quickjs() {

@@ -5,18 +5,20 @@ import { loadExerciseForJudge } from "@/lib/content/exercises";
 import { ReferenceAnswerCache, judgeWithReferenceAnswers } from "@/lib/judge/core";
 import { HARNESS_SOURCE } from "@/lib/judge/core/harness";
 import { transpileTypeScript } from "@/lib/judge/core/transpile";
+import { Sandbox } from "@/lib/judge/core/sandbox";
 import { judgeJob } from "@/lib/judge/judge-submission";
 import { loadQuickJS, type LoadedQuickJS } from "@/lib/judge/node/load-quickjs";
 import { WorkerSandbox } from "@/lib/judge/node/worker-sandbox";
 import type { ResultsDocument } from "@/lib/judge/results";
 import { countingCode, memoryHolds, probeCode, watchMemory } from "./memory-scan";
 
-// Issue 12, defence in depth (decision 190): even with a bug that let it read any byte of the
-// sandbox's memory, learner code must find neither the reference nor, where it can print what it
-// finds (while its module loads and in the visible tests), the hidden suite. The host looks at the
-// module's memory at the moments learner code runs, in a worker's module: warmed with a judge of
-// the reference, which records the answers later judges replay, and after another learner's
-// judge that ran the reference live.
+// Issue 12, defence in depth (decisions 190, 460): even with a bug that let it read any byte of the
+// sandbox's memory, learner code must find neither the reference's text nor the hidden suite's: not
+// while its module loads and in the visible tests (neither is loaded yet), and not in the hidden
+// tests either, where both are loaded in its heap but their text was blanked as soon as each was
+// evaluated. The host looks at the module's memory at the moments learner code runs, in a worker's
+// module: warmed with a judge of the reference, which records the answers later judges replay, and
+// after another learner's judge that ran the reference live.
 
 const exercise = loadExerciseForJudge("fixed-window");
 /** Only in tests.hidden.ts: how its busy minute is built. */
@@ -24,31 +26,82 @@ const HIDDEN_MARKER = "count: second % 7";
 /** Only in the reference solution: a comment inside its allow(). */
 const REFERENCE_MARKER = "history is forgotten at the boundary";
 
+const js = (ts: string) => {
+  const result = transpileTypeScript(ts);
+  if (!result.ok) throw new Error("the exercise does not transpile");
+  return result.code;
+};
+/** What the learner can read anyway: any text of these is no secret. */
+const learnerVisible = [
+  HARNESS_SOURCE,
+  exercise.visibleTests,
+  js(exercise.visibleTests),
+  exercise.starter,
+  probeCode,
+  js(probeCode),
+  js(countingCode),
+].join("\n");
+
+/**
+ * Lines of a secret file's code that a live string cannot hold (no quote in them, in none of the
+ * file's literals), and that nothing the learner can read holds: found in memory, they are the
+ * file's source text (a function's kept source, the evaluated buffer), not one of its atoms.
+ */
+function codeLines(source: string, count: number): string[] {
+  const literals = source.match(/"(?:[^"\\\n]|\\.)*"|`[^`]*`/g) ?? [];
+  const all = new Set(source.split("\n").map((line) => line.trim()));
+  const lines = [...all]
+    .filter((line) => line.length >= 24 && !/["'`]/.test(line))
+    .filter((line) => !learnerVisible.includes(line) && !literals.some((l) => l.includes(line)));
+  const step = Math.max(1, Math.floor(lines.length / count));
+  return lines.filter((_, i) => i % step === 0).slice(0, count);
+}
+const HIDDEN_LINES = [HIDDEN_MARKER, ...codeLines(js(exercise.hiddenTests), 5)];
+const REFERENCE_LINES = [REFERENCE_MARKER, ...codeLines(js(exercise.solution), 3)];
+
 let loaded: LoadedQuickJS;
 const holds = (marker: string) => memoryHolds(loaded.memory, marker);
+const holdsAny = (markers: readonly string[]) => markers.filter(holds);
 
 interface Scan {
   phase: "visible" | "hidden";
-  hidden: boolean;
-  reference: boolean;
+  /** The secret lines the memory held at that moment. */
+  hidden: string[];
+  reference: string[];
+  /** Whether the reference had been evaluated in this judge before then. */
+  afterReference: boolean;
 }
 const scans: Scan[] = [];
 let watch: { restore(): void } | undefined;
+/** Judges whose reference was evaluated in their sandbox (loaded live), since last cleared. */
+let referenceLoads = 0;
+let referenceLoaded = false;
+const sandboxProto = Sandbox.prototype as unknown as { loadReference(this: Sandbox): unknown };
+const loadReference = sandboxProto.loadReference;
 
 beforeAll(() => {
   watch = watchMemory({
     onScan(_, inHiddenPhase) {
       scans.push({
         phase: inHiddenPhase ? "hidden" : "visible",
-        hidden: holds(HIDDEN_MARKER),
-        reference: holds(REFERENCE_MARKER),
+        hidden: holdsAny(HIDDEN_LINES),
+        reference: holdsAny(REFERENCE_LINES),
+        afterReference: referenceLoaded,
       });
     },
     searchable: () => loaded.memory,
   });
+  sandboxProto.loadReference = function () {
+    referenceLoads++;
+    referenceLoaded = true;
+    return loadReference.call(this);
+  };
 });
 
-afterAll(() => watch?.restore());
+afterAll(() => {
+  watch?.restore();
+  sandboxProto.loadReference = loadReference;
+});
 
 let worker: WorkerSandbox;
 let cache: ReferenceAnswerCache;
@@ -61,9 +114,15 @@ beforeAll(async () => {
 /** Judges as a pool worker does: its module, its cache of the reference's answers. */
 async function judge(code: string): Promise<ResultsDocument> {
   const job = judgeJob(exercise, code, "submit");
+  referenceLoaded = false;
   const document = await judgeWithReferenceAnswers(
     // Looking at the memory takes host time: the safety nets must not mistake it for the learner's.
-    { quickjs: worker.quickjs, ...job, limits: { testTimeMs: 5000, totalTimeMs: 20_000 } },
+    {
+      quickjs: worker.quickjs,
+      scrubber: worker.scrubber,
+      ...job,
+      limits: { testTimeMs: 5000, totalTimeMs: 20_000 },
+    },
     cache,
     { afterRecording: () => worker.erase() },
   );
@@ -82,6 +141,13 @@ describe("the markers", () => {
       expect(text).not.toContain(REFERENCE_MARKER);
     }
   });
+
+  test("include lines of code from all over both secret files, none the learner can read", () => {
+    expect(HIDDEN_LINES.length).toBeGreaterThanOrEqual(5);
+    expect(REFERENCE_LINES.length).toBeGreaterThanOrEqual(3);
+    for (const line of [...HIDDEN_LINES, ...REFERENCE_LINES])
+      expect(learnerVisible).not.toContain(line);
+  });
 });
 
 describe("learner code finds no secret in its memory", () => {
@@ -93,19 +159,31 @@ describe("learner code finds no secret in its memory", () => {
     expect(holds(HIDDEN_MARKER)).toBe(false);
   }, 120_000);
 
-  test("neither secret while its module loads or a visible test runs, nor the reference in a hidden test", async () => {
+  test("neither secret at any moment its code runs: while its module loads, in a visible test or in a hidden test", async () => {
     scans.length = 0;
     const doc = await judge(probeCode);
     expect(doc.verdict).toBe("accepted");
     const visible = scans.filter((s) => s.phase === "visible");
     const hidden = scans.filter((s) => s.phase === "hidden");
-    expect(visible.filter((s) => s.hidden || s.reference)).toEqual([]);
-    expect(hidden.filter((s) => s.reference)).toEqual([]);
-    // It looked: while the module loaded, then at least once per visible test; and in the hidden
-    // tests, where the scan does see the hidden suite it cannot print.
+    const seen = (s: Scan) => s.hidden.length > 0 || s.reference.length > 0;
+    expect(visible.filter(seen)).toEqual([]);
+    // Decision 460: the hidden suite is loaded in this heap by then, its text blanked.
+    expect(hidden.filter(seen)).toEqual([]);
+    // It looked: while the module loaded, then at least once per visible test, and in the hidden tests.
     expect(visible.length).toBeGreaterThanOrEqual(1 + doc.tests.filter((t) => !t.hidden).length);
     expect(hidden.length).toBeGreaterThan(0);
-    expect(hidden.every((s) => s.hidden)).toBe(true);
+  }, 120_000);
+
+  test("neither secret in the hidden tests of a failure that evaluates the reference live", async () => {
+    scans.length = 0;
+    referenceLoads = 0;
+    const doc = await judge(countingCode);
+    expect(doc.tests.find((t) => t.name.startsWith("random traces"))?.status).toBe("fail");
+    // The failure's shrinking ran the reference in this heap, and learner code ran after that.
+    expect(referenceLoads).toBe(1);
+    const hidden = scans.filter((s) => s.phase === "hidden");
+    expect(hidden.filter((s) => s.afterReference).length).toBeGreaterThan(0);
+    expect(hidden.filter((s) => s.hidden.length > 0 || s.reference.length > 0)).toEqual([]);
   }, 120_000);
 
   test("a learner that could read any byte of its memory prints nothing of either", async () => {
@@ -128,7 +206,7 @@ describe("learner code finds no secret in its memory", () => {
     scans.length = 0;
     const doc = await judge(probeCode);
     expect(doc.verdict).toBe("accepted");
-    expect(scans.filter((s) => s.phase === "visible" && (s.hidden || s.reference))).toEqual([]);
+    expect(scans.filter((s) => s.hidden.length > 0 || s.reference.length > 0)).toEqual([]);
   }, 120_000);
 });
 

@@ -4,10 +4,11 @@ import { judgeInSandbox } from "@/lib/judge/core";
 import type { JudgeCoreInput } from "@/lib/judge/core/types";
 import { judgeJob } from "@/lib/judge/judge-submission";
 import { loadQuickJS, type LoadedQuickJS } from "@/lib/judge/node/load-quickjs";
+import { MemoryScrubber } from "@/lib/judge/node/source-scrubber";
 import { openThreadCpuClock } from "@/lib/judge/node/thread-cpu";
 import type { ResultsDocument } from "@/lib/judge/results";
 
-let shared: Promise<LoadedQuickJS> | undefined;
+let shared: Promise<LoadedQuickJS & { scrubber: MemoryScrubber }> | undefined;
 let sharedHidden: Promise<LoadedQuickJS> | undefined;
 
 // The safety net on this thread's CPU clock, as in a pool worker: on a loaded machine a wall-clock
@@ -17,9 +18,15 @@ const onCpu: Partial<JudgeCoreInput> = cpuClock
   ? { cpuNow: cpuClock.now, cpuResolutionMs: cpuClock.resolutionMs }
   : {};
 
-/** One capped QuickJS module per test file, as a worker would have. */
-export function sharedQuickJS(): Promise<LoadedQuickJS> {
-  shared ??= loadQuickJS();
+/**
+ * One capped QuickJS module per test file, as a worker would have, with its scrubber (decision
+ * 460): a judge through it blanks the hidden suites' and the reference's text, as a worker's does.
+ */
+export function sharedQuickJS(): Promise<LoadedQuickJS & { scrubber: MemoryScrubber }> {
+  shared ??= loadQuickJS().then((loaded) => ({
+    ...loaded,
+    scrubber: MemoryScrubber.forModule(loaded),
+  }));
   return shared;
 }
 
@@ -36,9 +43,15 @@ export async function judgeExercise(
   mode: "run" | "submit" = "submit",
   extra: Partial<JudgeCoreInput> = {},
 ): Promise<ResultsDocument> {
-  const { quickjs } = await sharedQuickJS();
+  const { quickjs, scrubber } = await sharedQuickJS();
   const exercise = loadExerciseForJudge(exerciseId);
-  return judgeInSandbox({ quickjs, ...judgeJob(exercise, code, mode), ...onCpu, ...extra });
+  return judgeInSandbox({
+    quickjs,
+    scrubber,
+    ...judgeJob(exercise, code, mode),
+    ...onCpu,
+    ...extra,
+  });
 }
 
 /** Judges code against an ad-hoc visible suite. */
