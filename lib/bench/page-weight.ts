@@ -1,15 +1,13 @@
 // npm run bench:page-weight [-- --path /courses/system-design/rate-limiter/understand]
 //
-// The first-load JavaScript of a prerendered page, as a browser downloads it: every /_next/static
-// .js file the page's HTML references, gzipped. Scripts marked `nomodule` (Next's legacy polyfills)
-// are listed but not counted: a browser that runs modules never downloads them. Reads the output of
-// `next build` from .next/, so no server is needed. Also reports whether any chunk carries the
-// Monaco editor, which must never load on a reading page.
+// The first-load JavaScript of a prerendered page, as a browser downloads it (first-load-js.ts),
+// gzipped. Scripts marked `nomodule` are listed but not counted. Reads the output of `next build`
+// from .next/, so no server is needed. Also reports whether any chunk carries the Monaco editor,
+// which must never load on a reading page.
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-
-const budgetKb = 150;
+import { firstLoadBudgetKb as budgetKb, firstLoadScripts } from "./first-load-js";
 
 function argument(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
@@ -33,21 +31,16 @@ if (!fs.existsSync(htmlFile)) {
 }
 
 const html = fs.readFileSync(htmlFile, "utf8");
-const chunkPattern = /\/_next\/static\/[^"'\s)]+?\.js/;
-const noModule = new Set(
-  (html.match(/<script[^>]*\bnoModule\b[^>]*>/gi) ?? []).map((tag) => chunkPattern.exec(tag)?.[0]),
-);
-const chunks = [...new Set(html.match(new RegExp(chunkPattern, "g")) ?? [])];
+const chunks = firstLoadScripts(html);
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 let rawTotal = 0;
 let gzipTotal = 0;
 const monaco: string[] = [];
-const rows = chunks.map((chunk) => {
+const rows = chunks.map(({ src: chunk, counted }) => {
   const file = path.join(buildDir, "static", chunk.slice("/_next/static/".length));
   const source = fs.readFileSync(file);
   const gzipped = gzipSync(source).length;
-  const counted = !noModule.has(chunk);
   if (counted) {
     rawTotal += source.length;
     gzipTotal += gzipped;

@@ -223,6 +223,34 @@ test.describe("on a 1440×900 laptop screen", () => {
       .toBe(Math.round(promptWidened));
   });
 
+  test("a pointer drags the split, which comes back after a client-side navigation too", async ({
+    page,
+  }) => {
+    await openExercise(page);
+    const separator = page.getByTestId("separator-columns");
+    const columns = await box(page, "exercise-columns");
+    const bar = await box(page, "separator-columns");
+    await page.mouse.move(bar.x + bar.width / 2, bar.y + bar.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(columns.x + 0.55 * columns.width, bar.y + bar.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await expect(separator).toHaveAttribute("aria-valuenow", "55");
+    const dragged = (await box(page, "pane-prompt")).width;
+    expect(dragged).toBeGreaterThan(0.5 * columns.width);
+
+    // From the lesson's practice section the exercise opens without a page load: no inline script
+    // runs, and the separator applies the remembered split itself.
+    await page.goto(`/courses/${course.slug}/${lesson.slug}/practice`);
+    await page.evaluate(() => Object.assign(window, { samePageLoad: true }));
+    await page.getByRole("link", { name: exercise.title, exact: true }).first().click();
+    await expect(page.locator("h1")).toHaveText(exercise.title);
+    expect(await page.evaluate(() => "samePageLoad" in window)).toBe(true);
+    await expect(page.getByTestId("separator-columns")).toHaveAttribute("aria-valuenow", "55");
+    await expect
+      .poll(async () => Math.round((await box(page, "pane-prompt")).width))
+      .toBe(Math.round(dragged));
+  });
+
   test("focus mode fills the window and Esc leaves it", async ({ page }) => {
     await openExercise(page);
     await page.getByTestId("focus-mode").click();

@@ -64,8 +64,8 @@ export function CodeEditor({ highlightedHtml, beforeHydration, ...props }: CodeE
 
   const onMonacoReady = (handle: MonacoHandle) => {
     monaco.current = handle;
-    const from = plain.current;
-    if (from) handle.takeOver(from.text(), from.selection(), from.scroll(), from.hasFocus());
+    const from = plain.current?.frame();
+    if (from) handle.takeOver(from);
     if (pendingGoTo.current) {
       handle.goTo(pendingGoTo.current.line, pendingGoTo.current.column);
       pendingGoTo.current = null;

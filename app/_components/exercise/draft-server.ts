@@ -1,5 +1,25 @@
-// The server's copy of a draft (GET/PUT /api/drafts/<exerciseId>): apart from draft-store.ts
-// because the page loads it after hydration, not with its first JavaScript.
+import {
+  chooseInitialCode,
+  writeLocalDraft,
+  type DraftSource,
+  type LocalDraft,
+} from "./draft-store";
+
+// The server's copy of a draft (GET/PUT /api/drafts/<exerciseId>), and what use-draft.ts does with
+// its answers: apart from draft-store.ts because the page loads it after hydration, not with its
+// first JavaScript.
+
+/** What use-draft.ts's saves and restore share, read and updated here as the server answers. */
+export interface DraftSync {
+  /** The latest code, including keystrokes React has not rendered yet. */
+  latest: string;
+  /** Edited since the page opened: the learner's keystrokes win over any copy that arrives. */
+  edited: boolean;
+  /** The draft API is missing or refuses this visitor: no more requests in this page view. */
+  off: boolean;
+  /** The code each copy last acknowledged. */
+  saved: { local: string | null; server: string | null };
+}
 
 export type ServerDraftResult =
   | { kind: "draft"; code: string | null }
@@ -42,5 +62,61 @@ export async function saveServerDraft(
     return "retry";
   } catch {
     return "retry";
+  }
+}
+
+/** Saves the code on the server, and marks this device's copy acknowledged once it is. */
+export async function saveDraft(
+  exerciseId: string,
+  code: string,
+  options: { state: DraftSync; keepalive: boolean; setServerSync(sync: "on" | "off"): void },
+): Promise<void> {
+  const { state, setServerSync } = options;
+  const result = await saveServerDraft(exerciseId, code, { keepalive: options.keepalive });
+  if (result === "unavailable") {
+    state.off = true;
+    setServerSync("off");
+  } else if (result === "saved") {
+    state.saved.server = code;
+    setServerSync("on");
+    // Mark the local copy as acknowledged, so another device's later draft can win on load.
+    if (state.latest === code) writeLocalDraft(exerciseId, { code, synced: true });
+  }
+}
+
+/**
+ * The server's copy, once the page shows this device's: shown instead if it should win (see
+ * chooseInitialCode), or sent there if this device's edits never reached it.
+ */
+export async function restoreDraft(
+  exerciseId: string,
+  options: {
+    starter: string;
+    local: LocalDraft | null;
+    state: DraftSync;
+    cancelled(): boolean;
+    setServerSync(sync: "on" | "off"): void;
+    show(code: string, source: DraftSource): void;
+    saveServer(code: string): void;
+  },
+): Promise<void> {
+  const { starter, local, state, setServerSync } = options;
+  const server = await fetchServerDraft(exerciseId);
+  if (options.cancelled()) return;
+  if (server.kind === "unavailable") {
+    state.off = true;
+    setServerSync("off");
+    return;
+  }
+  setServerSync("on");
+  if (state.edited) return; // keystrokes made while we waited are newer than either
+  const chosen = chooseInitialCode({ starter, local, server: server.code });
+  if (server.code !== null && chosen.code === server.code) state.saved.server = chosen.code;
+  if (chosen.code !== state.latest) {
+    state.latest = chosen.code;
+    options.show(chosen.code, chosen.source);
+    writeLocalDraft(exerciseId, { code: chosen.code, synced: chosen.source === "server" });
+  } else if (local && !local.synced) {
+    options.saveServer(local.code);
   }
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect } from "react";
 import { FONT_SIZES, stepFontSize } from "@/lib/workspace/prefs";
 import { useEditorPrefs } from "./use-editor-prefs";
 import styles from "./workspace.module.css";
@@ -14,6 +15,7 @@ export function EditorSettings({ focus, onFocusChange }: EditorSettingsProps) {
   // The settings' own copy of the shared store (use-editor-prefs.ts), not a prop: the page's
   // changes of it must not reach this component before its code has arrived (exercise-workspace).
   const [prefs, onChange] = useEditorPrefs();
+  useFocusMode(focus, onFocusChange);
   const smallest = FONT_SIZES[0];
   const largest = FONT_SIZES[FONT_SIZES.length - 1]!;
   return (
@@ -64,4 +66,29 @@ export function EditorSettings({ focus, onFocusChange }: EditorSettingsProps) {
       </button>
     </div>
   );
+}
+
+/**
+ * Focus mode: the workspace covers the whole window (site header and page chrome out of sight)
+ * until the learner leaves it with the button or Esc. Esc that Monaco used (closing a suggestion
+ * list) arrives prevented and does not leave focus mode. Here, with the button that turns it on, so
+ * that the page's first load does not carry it.
+ */
+function useFocusMode(focus: boolean, onFocusChange: (focus: boolean) => void) {
+  useEffect(() => {
+    if (!focus) return;
+    const root = document.documentElement;
+    const previous = root.style.overflow;
+    root.style.overflow = "hidden";
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      if (document.querySelector("dialog[open]")) return;
+      onFocusChange(false);
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => {
+      root.style.overflow = previous;
+      window.removeEventListener("keydown", onKeyDown);
+    };
+  }, [focus, onFocusChange]);
 }

@@ -21,12 +21,7 @@ import { SolutionPanelLazy } from "./solution-panel-lazy";
 import { JudgeStatus, Toolbar } from "./toolbar";
 import { useDraft } from "./use-draft";
 import { useEditorPrefs } from "./use-editor-prefs";
-import {
-  FRAME_TOP_SCRIPT,
-  useFocusMode,
-  useFrameTop,
-  useJudgeShortcuts,
-} from "./use-workspace-frame";
+import { FRAME_TOP_SCRIPT, useFrameTop, useJudgeShortcuts } from "./use-workspace-frame";
 import { useJudging } from "./use-judging";
 import { NARROW_QUERY, WorkspacePanes, useMediaQuery, type PaneId } from "./workspace-panes";
 import styles from "./exercise.module.css";
@@ -116,7 +111,8 @@ export function ExerciseWorkspace({
   const [tab, setTab] = useState<PaneId>("prompt");
   const [prefs] = useEditorPrefs();
   const narrow = useMediaQuery(NARROW_QUERY);
-  const [focus, setFocus] = useFocusMode();
+  // Focus mode's own behaviour (Esc, the page not scrolling) is the settings', which turn it on.
+  const [focus, setFocus] = useState(false);
   const frameRef = useFrameTop();
   const editor = useRef<EditorHandle | null>(null);
 
@@ -180,7 +176,7 @@ export function ExerciseWorkspace({
           value={draft.code}
           onChange={draft.setCode}
           highlightedHtml={starterHtml}
-          beforeHydration={draftRestoreScript(exerciseId)}
+          beforeHydration={typeof window === "undefined" ? draftRestoreScript(exerciseId) : ""}
           path={`file:///exercises/${exerciseId}/solution.ts`}
           label="Your solution"
           height="100%"
@@ -242,7 +238,13 @@ export function ExerciseWorkspace({
       data-focus={focus}
       data-testid="workspace"
     >
-      <script dangerouslySetInnerHTML={{ __html: FRAME_TOP_SCRIPT }} />
+      <script
+        // The page's inline scripts run only from the server's HTML: React neither compares nor
+        // rewrites a script's text when hydrating, and one it inserts after a client-side
+        // navigation never runs. So the browser's bundle does not carry their text.
+        dangerouslySetInnerHTML={{ __html: typeof window === "undefined" ? FRAME_TOP_SCRIPT : "" }}
+        suppressHydrationWarning
+      />
       {focus && (
         <div className={frame.focusBar}>
           <p>{title}</p>

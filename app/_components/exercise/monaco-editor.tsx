@@ -5,20 +5,16 @@ import { useEffect, useRef, useState } from "react";
 import type { CompileError } from "@/lib/judge/results";
 import * as monaco from "monaco-editor/editor/editor.api";
 import { declareJudgeModule } from "./monaco-setup";
+import { plainState } from "./plain-handover";
 
 export interface EditorHandle {
   focus(): void;
   goTo(line: number, column: number): void;
 }
 
-/** What the plain text layer hands over when Monaco takes its place (code-editor.tsx). */
 export interface MonacoHandle extends EditorHandle {
-  takeOver(
-    text: string,
-    selection: { start: number; end: number } | null,
-    scroll: { top: number; left: number },
-    focused: boolean,
-  ): void;
+  /** Takes the place of the plain text layer (code-editor.tsx), given its scrolling frame. */
+  takeOver(plain: HTMLElement): void;
 }
 
 export interface MonacoEditorProps {
@@ -96,9 +92,11 @@ export function MonacoEditor({
         editor.revealPositionInCenter({ lineNumber: line, column });
         editor.focus();
       },
-      takeOver: (text, selection, scroll, focused) => {
+      takeOver: (plain) => {
         const model = editor.getModel();
-        if (!model) return;
+        const state = plainState(plain);
+        if (!model || !state) return;
+        const { text, selection, scroll, focused } = state;
         // Keystrokes typed in the plain layer while Monaco was being created.
         if (model.getValue() !== text) {
           model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null);

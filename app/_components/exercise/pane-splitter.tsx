@@ -1,76 +1,17 @@
 "use client";
 
-import {
-  useEffect,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type PointerEvent,
-  type RefObject,
-} from "react";
-import { parsePaneLayout } from "@/lib/workspace/prefs";
-import { readStored, writeStored } from "../browser-storage";
+import { useEffect, useRef, type KeyboardEvent, type PointerEvent, type RefObject } from "react";
+import { readStored } from "../browser-storage";
+import type { SplitterBehaviour } from "./pane-splitter-drag";
+import { storageKey, type SplitSpec } from "./pane-splits";
 
-// The workspace's two splits (decision 295): CSS lays the panes out from two custom properties on
-// the workspace (`--ws-columns`, the prompt's share; `--ws-rows`, the code's), with defaults in the
-// stylesheet and a learner's remembered split set by an inline script as the page is parsed, so
-// the first paint already has the final sizes and hydration changes nothing. The separators are
-// the WAI-ARIA window splitter: focusable, arrow keys, Home and End, and dragged with a pointer.
+// A separator of the workspace's splits (pane-splits.ts, decision 295), the WAI-ARIA window
+// splitter. What it does (pane-splitter-drag.ts) is loaded when the learner first comes near it:
+// pointer over it, a press on it, or keyboard focus; the page's first load carries only its markup.
 
-export interface SplitSpec {
-  /** The custom property on the container, and the localStorage entry's suffix. */
-  name: "columns" | "rows";
-  /** Pane ids as stored (`{ [first]: n, [second]: 100 - n }`), the format decision 130 wrote. */
-  ids: readonly [string, string];
-  /** The first pane's share by default, and its bounds, in percent. */
-  initial: number;
-  min: number;
-  max: number;
-}
-
-export const COLUMNS: SplitSpec = {
-  name: "columns",
-  ids: ["ws-prompt", "ws-work"],
-  initial: 40,
-  min: 18,
-  max: 68,
-};
-export const ROWS: SplitSpec = {
-  name: "rows",
-  ids: ["ws-code", "ws-results"],
-  // The editor at least 60 % of a laptop screen's height (issue 14) below the page's header.
-  initial: 82,
-  min: 25,
-  max: 92,
-};
-
-const KEY_STEP = 5;
-const storageKey = (split: SplitSpec) => `tradeoff:workspace:layout:${split.name}`;
-const clamp = (split: SplitSpec, value: number) =>
-  Math.round(Math.min(split.max, Math.max(split.min, value)) * 100) / 100;
-
-/** The remembered share of the first pane, or null (none, unreadable, or out of bounds). */
-function readSplit(split: SplitSpec, raw: string | null): number | null {
-  const layout = parsePaneLayout(raw, split.ids);
-  const share = layout?.[split.ids[0]];
-  return share === undefined ? null : clamp(split, share);
-}
-
-/**
- * Run while the page is parsed, as the first child of the element whose custom properties size
- * the panes: applies each remembered split before the first paint.
- */
-export function splitRestoreScript(splits: readonly SplitSpec[]): string {
-  const entries = JSON.stringify(
-    splits.map((s) => [storageKey(s), `--ws-${s.name}`, s.ids[0], s.ids[1], s.min, s.max]),
-  ).replace(/</g, "\\u003c");
-  return (
-    `(function(){try{var e=document.currentScript.parentElement;${entries}.forEach(function(s){` +
-    `var v=JSON.parse(localStorage.getItem(s[0])||"null");if(!v||typeof v!=="object")return;` +
-    `var a=v[s[2]],b=v[s[3]];if(typeof a!=="number"||typeof b!=="number"||Math.abs(a+b-100)>=0.5)return;` +
-    `e.style.setProperty(s[1],String(Math.min(s[5],Math.max(s[4],a))))})}catch(x){}})()`
-  );
-}
+const loadBehaviour = () => import("./pane-splitter-drag");
+// The keys a separator answers: pressed before its behaviour has arrived, they wait for it.
+const SPLITTER_KEY = /^(Arrow(Left|Right|Up|Down)|Home|End)$/;
 
 export interface PaneSplitterProps {
   split: SplitSpec;
@@ -83,105 +24,77 @@ export interface PaneSplitterProps {
 }
 
 /**
- * A separator between two panes. Its value is the first pane's share in percent; changes are
- * written to the container's custom property (no React render of the panes while dragging) and
- * remembered only when the learner moved it, not when the window was resized.
+ * A separator between two panes. Its value is the first pane's share in percent. React renders it
+ * once and never again: its behaviour writes the value to the container's custom property and to
+ * `aria-valuenow`, and its state to `data-separator` (no render of the panes while dragging), and
+ * remembers the split only when the learner moved it, not when the window was resized.
  */
 export function PaneSplitter({ split, container, controls, label, className }: PaneSplitterProps) {
-  const [value, setValue] = useState(split.initial);
-  const [state, setState] = useState<"idle" | "hover" | "active">("idle");
-  const current = useRef(split.initial);
-  const horizontal = split.name === "columns";
+  const element = useRef<HTMLDivElement>(null);
+  const behaviour = useRef<Promise<SplitterBehaviour | null> | null>(null);
+  const attached = useRef<SplitterBehaviour | null>(null);
+  // What happened before the behaviour arrived: a pointer pressed (and captured) and keys pressed.
+  const pending = useRef<{ pointer: number | null; keys: string[] }>({ pointer: null, keys: [] });
 
-  const apply = (next: number) => {
-    current.current = next;
-    container.current?.style.setProperty(`--ws-${split.name}`, String(next));
-    setValue(next);
+  const load = () => {
+    behaviour.current ??= loadBehaviour().then(({ attachSplitter }) => {
+      const node = element.current;
+      if (!node || behaviour.current === null) return null;
+      attached.current = attachSplitter(node, split, container, pending.current);
+      return attached.current;
+    });
   };
 
-  const remember = () => {
-    const share = current.current;
-    // Without storage: remembered for this page view only.
-    writeStored(
-      storageKey(split),
-      JSON.stringify({
-        [split.ids[0]]: share,
-        [split.ids[1]]: Math.round((100 - share) * 100) / 100,
-      }),
-    );
-  };
-
-  // What the inline script applied before paint (or the default): the separator's own value.
+  // What the inline script applied before paint (or the default): the separator's own value. After
+  // a client-side navigation the script did not run: a remembered split is applied by the behaviour.
   useEffect(() => {
-    const share = readSplit(split, readStored(storageKey(split)));
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (share !== null) apply(share);
+    const share = parseFloat(container.current?.style.getPropertyValue(`--ws-${split.name}`) ?? "");
+    if (share >= 0) element.current?.setAttribute("aria-valuenow", String(Math.round(share)));
+    else if (readStored(storageKey(split)) !== null) load();
+    return () => {
+      attached.current?.detach();
+      attached.current = null;
+      behaviour.current = null;
+    };
     // Read once after mount; the split never changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const less = horizontal ? "ArrowLeft" : "ArrowUp";
-    const more = horizontal ? "ArrowRight" : "ArrowDown";
-    let next: number | null = null;
-    if (event.key === less) next = current.current - KEY_STEP;
-    else if (event.key === more) next = current.current + KEY_STEP;
-    else if (event.key === "Home") next = split.min;
-    else if (event.key === "End") next = split.max;
-    if (next === null) return;
-    event.preventDefault();
-    apply(clamp(split, next));
-    remember();
-  };
-
-  const shareAt = (event: PointerEvent<HTMLDivElement>) => {
-    const box = container.current?.getBoundingClientRect();
-    if (!box) return null;
-    const offset = horizontal ? event.clientX - box.left : event.clientY - box.top;
-    const size = horizontal ? box.width : box.height;
-    return size > 0 ? clamp(split, (offset / size) * 100) : null;
-  };
-
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (event.button !== 0) return;
+    if (attached.current || event.button !== 0) return;
+    // The drag starts now, whenever the behaviour arrives to follow it.
     event.preventDefault();
     event.currentTarget.setPointerCapture(event.pointerId);
     event.currentTarget.focus({ preventScroll: true });
-    setState("active");
+    pending.current.pointer = event.pointerId;
+    load();
   };
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    if (!event.currentTarget.hasPointerCapture(event.pointerId)) return;
-    const share = shareAt(event);
-    if (share !== null) apply(share);
-  };
-  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
-    if (!event.currentTarget.hasPointerCapture(event.pointerId)) return;
-    event.currentTarget.releasePointerCapture(event.pointerId);
-    setState("hover");
-    remember();
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (attached.current || !SPLITTER_KEY.test(event.key)) return;
+    event.preventDefault();
+    pending.current.keys.push(event.key);
+    load();
   };
 
   return (
     <div
+      ref={element}
       role="separator"
       tabIndex={0}
       aria-label={label}
       aria-controls={controls}
       // A left/right split has a vertical bar, and the reverse (ARIA's orientation is the bar's).
-      aria-orientation={horizontal ? "vertical" : "horizontal"}
-      aria-valuenow={Math.round(value)}
+      aria-orientation={split.name === "columns" ? "vertical" : "horizontal"}
+      aria-valuenow={split.initial}
       aria-valuemin={split.min}
       aria-valuemax={split.max}
       className={className}
-      data-separator={state}
+      data-separator="idle"
       data-testid={`separator-${split.name}`}
-      onKeyDown={onKeyDown}
+      onFocus={load}
+      onPointerEnter={load}
       onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerUp}
-      onPointerCancel={onPointerUp}
-      onPointerEnter={() => setState((s) => (s === "active" ? s : "hover"))}
-      onPointerLeave={() => setState((s) => (s === "active" ? s : "idle"))}
+      onKeyDown={onKeyDown}
     />
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
+import { offsetIn, readText } from "./plain-text";
 import styles from "./plain-editor.module.css";
 
 // The code as the server rendered it, editable before Monaco has arrived (decision 243): a
@@ -9,13 +10,11 @@ import styles from "./plain-editor.module.css";
 // Monaco takes over where it stands, with the text and the caret handed over.
 
 export interface PlainEditorHandle {
-  /** The text as the learner sees it (keystrokes typed before hydration included). */
-  text(): string;
-  /** The caret or selection as character offsets into text(), or null without focus. */
-  selection(): { start: number; end: number } | null;
-  /** How far the code is scrolled, in CSS pixels. */
-  scroll(): { top: number; left: number };
-  hasFocus(): boolean;
+  /**
+   * The layer's scrolling frame, holding the <pre>: what Monaco takes over from (its text, caret,
+   * scroll and focus: plain-handover.ts, loaded with Monaco).
+   */
+  frame(): HTMLElement | null;
   focus(): void;
 }
 
@@ -29,7 +28,11 @@ export interface PlainEditorProps {
   label: string;
   fontSize: number;
   wordWrap: boolean;
-  /** A script, run by the browser as it parses the page, that may replace the code (a draft). */
+  /**
+   * A script, run by the browser as it parses the page, that may replace the code (a draft). Only
+   * the server's HTML runs it: the browser's render may pass "" (never `undefined`, which renders
+   * no element to hydrate), so its bundle need not carry the text.
+   */
   beforeHydration?: string;
 }
 
@@ -44,33 +47,6 @@ function innerHtml(value: string, highlightedHtml: string | undefined): string {
   const inner = highlightedHtml?.match(/^<pre[^>]*>([\s\S]*)<\/pre>\s*$/)?.[1];
   if (inner === undefined) return escapeHtml(value);
   return value.endsWith("\n") ? `${inner}\n` : inner;
-}
-
-/** The text of a contenteditable subtree: line breaks typed natively may be <br> or <div>. */
-function readText(root: Node): string {
-  let text = "";
-  const walk = (node: Node) => {
-    if (node.nodeType === Node.TEXT_NODE) {
-      text += (node as Text).data;
-      return;
-    }
-    if (node.nodeName === "BR") {
-      text += "\n";
-      return;
-    }
-    const block = node !== root && (node.nodeName === "DIV" || node.nodeName === "P");
-    if (block && text !== "" && !text.endsWith("\n")) text += "\n";
-    node.childNodes.forEach(walk);
-  };
-  walk(root);
-  return text;
-}
-
-function offsetIn(root: HTMLElement, node: Node, offset: number): number {
-  const range = document.createRange();
-  range.selectNodeContents(root);
-  range.setEnd(node, offset);
-  return readText(range.cloneContents()).length;
 }
 
 function lineCount(text: string): number {
@@ -102,23 +78,7 @@ export function PlainEditor({
   }, [onChange]);
 
   useImperativeHandle(ref, () => ({
-    text: () => (pre.current ? readText(pre.current) : shown.current),
-    selection: () => {
-      const root = pre.current;
-      const selection = document.getSelection();
-      if (!root || !selection || selection.rangeCount === 0) return null;
-      const range = selection.getRangeAt(0);
-      if (!root.contains(range.startContainer) || !root.contains(range.endContainer)) return null;
-      return {
-        start: offsetIn(root, range.startContainer, range.startOffset),
-        end: offsetIn(root, range.endContainer, range.endOffset),
-      };
-    },
-    scroll: () => ({
-      top: frame.current?.scrollTop ?? 0,
-      left: frame.current?.scrollLeft ?? 0,
-    }),
-    hasFocus: () => pre.current !== null && pre.current === document.activeElement,
+    frame: () => frame.current,
     focus: () => pre.current?.focus(),
   }));
 
@@ -230,7 +190,9 @@ export function PlainEditor({
         onKeyDown={onKeyDown}
         dangerouslySetInnerHTML={{ __html: html }}
       />
-      {beforeHydration && <script dangerouslySetInnerHTML={{ __html: beforeHydration }} />}
+      {beforeHydration !== undefined && (
+        <script dangerouslySetInnerHTML={{ __html: beforeHydration }} suppressHydrationWarning />
+      )}
     </div>
   );
 }

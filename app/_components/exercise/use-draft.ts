@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { DraftSync } from "./draft-server";
 import {
   chooseInitialCode,
   readLocalDraft,
@@ -8,8 +9,8 @@ import {
   type DraftSource,
 } from "./draft-store";
 
-// The server's copy is fetched after hydration, so its client is too; kept once loaded, so a save
-// on pagehide starts its request in the same task.
+// The server's copy is fetched after hydration, so its client (and what is done with its answers)
+// is too; kept once loaded, so a save on pagehide starts its request in the same task.
 type DraftServer = typeof import("./draft-server");
 let draftServer: DraftServer | null = null;
 const loadDraftServer = async (): Promise<DraftServer> =>
@@ -39,41 +40,38 @@ export function useDraft(exerciseId: string, starter: string): Draft {
   const [code, setCodeState] = useState(starter);
   const [source, setSource] = useState<DraftSource>("starter");
   const [serverSync, setServerSync] = useState<Draft["serverSync"]>("unknown");
-  const latest = useRef(code);
-  const editedSinceLoad = useRef(false);
-  const serverOff = useRef(false);
+  // What the saves and the restore share with draft-server.ts, which completes them.
+  const sync = useRef<DraftSync>({
+    latest: code,
+    edited: false,
+    off: false,
+    saved: { local: null, server: null },
+  });
   const localTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const serverTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const lastSaved = useRef<{ local: string | null; server: string | null }>({
-    local: null,
-    server: null,
-  });
 
   const saveLocal = useCallback(
     (value: string) => {
       clearTimeout(localTimer.current);
-      if (lastSaved.current.local === value) return;
-      lastSaved.current.local = value;
-      writeLocalDraft(exerciseId, { code: value, synced: lastSaved.current.server === value });
+      const { saved } = sync.current;
+      if (saved.local === value) return;
+      saved.local = value;
+      writeLocalDraft(exerciseId, { code: value, synced: saved.server === value });
     },
     [exerciseId],
   );
 
   const saveServer = useCallback(
-    async (value: string, keepalive = false) => {
+    (value: string, keepalive = false) => {
       clearTimeout(serverTimer.current);
-      if (serverOff.current || lastSaved.current.server === value) return;
-      const server = draftServer ?? (await loadDraftServer());
-      const result = await server.saveServerDraft(exerciseId, value, { keepalive });
-      if (result === "unavailable") {
-        serverOff.current = true;
-        setServerSync("off");
-      } else if (result === "saved") {
-        lastSaved.current.server = value;
-        setServerSync("on");
-        // Mark the local copy as acknowledged, so another device's later draft can win on load.
-        if (latest.current === value) writeLocalDraft(exerciseId, { code: value, synced: true });
-      }
+      const state = sync.current;
+      if (state.off || state.saved.server === value) return;
+      const save = (server: DraftServer) =>
+        void server.saveDraft(exerciseId, value, { state, keepalive, setServerSync });
+      // Loaded already (the restore fetched it): the request starts in this task, as a save on
+      // pagehide needs.
+      if (draftServer) save(draftServer);
+      else void loadDraftServer().then(save);
     },
     [exerciseId],
   );
@@ -81,44 +79,36 @@ export function useDraft(exerciseId: string, starter: string): Draft {
   // Restore: this device's copy at once, then the server's if it should win (see chooseInitialCode).
   useEffect(() => {
     let cancelled = false;
+    const state = sync.current;
     const local = readLocalDraft(exerciseId);
     const first = chooseInitialCode({ starter, local, server: null });
     if (first.source !== "starter") {
       // Keystrokes typed before hydration were typed on what the page showed, which was already
       // this device's draft (draftRestoreScript): they are the newest code, keep them.
-      if (!editedSinceLoad.current) {
-        latest.current = first.code;
-        lastSaved.current.local = first.code;
-        if (local?.synced) lastSaved.current.server = first.code;
+      if (!state.edited) {
+        state.latest = first.code;
+        state.saved.local = first.code;
+        if (local?.synced) state.saved.server = first.code;
       }
       // localStorage exists only after hydration; reading it during render would make the server
       // HTML and the first client render disagree.
-      setCodeState(latest.current);
+      setCodeState(state.latest);
       setSource(first.source);
     }
-    void loadDraftServer()
-      .then(({ fetchServerDraft }) => fetchServerDraft(exerciseId))
-      .then((server) => {
-        if (cancelled) return;
-        if (server.kind === "unavailable") {
-          serverOff.current = true;
-          setServerSync("off");
-          return;
-        }
-        setServerSync("on");
-        if (editedSinceLoad.current) return; // keystrokes made while we waited are newer than either
-        const chosen = chooseInitialCode({ starter, local, server: server.code });
-        if (server.code !== null && chosen.code === server.code)
-          lastSaved.current.server = chosen.code;
-        if (chosen.code !== latest.current) {
-          latest.current = chosen.code;
-          setCodeState(chosen.code);
-          setSource(chosen.source);
-          writeLocalDraft(exerciseId, { code: chosen.code, synced: chosen.source === "server" });
-        } else if (local && !local.synced) {
-          void saveServer(local.code);
-        }
-      });
+    void loadDraftServer().then((server) =>
+      server.restoreDraft(exerciseId, {
+        starter,
+        local,
+        state,
+        cancelled: () => cancelled,
+        setServerSync,
+        show: (chosen, from) => {
+          setCodeState(chosen);
+          setSource(from);
+        },
+        saveServer,
+      }),
+    );
     return () => {
       cancelled = true;
     };
@@ -126,25 +116,27 @@ export function useDraft(exerciseId: string, starter: string): Draft {
 
   const setCode = useCallback(
     (value: string) => {
-      editedSinceLoad.current = true;
-      latest.current = value;
+      const state = sync.current;
+      state.edited = true;
+      state.latest = value;
       setCodeState(value);
       clearTimeout(localTimer.current);
       localTimer.current = setTimeout(() => saveLocal(value), LOCAL_DELAY_MS);
       clearTimeout(serverTimer.current);
-      if (!serverOff.current) {
-        serverTimer.current = setTimeout(() => void saveServer(value), SERVER_DELAY_MS);
+      if (!state.off) {
+        serverTimer.current = setTimeout(() => saveServer(value), SERVER_DELAY_MS);
       }
     },
     [saveLocal, saveServer],
   );
 
   const flush = useCallback(() => {
-    saveLocal(latest.current);
-    void saveServer(latest.current, true);
+    saveLocal(sync.current.latest);
+    saveServer(sync.current.latest, true);
   }, [saveLocal, saveServer]);
 
   useEffect(() => {
+    const state = sync.current;
     const onHide = () => {
       if (document.visibilityState === "hidden") flush();
     };
@@ -154,11 +146,11 @@ export function useDraft(exerciseId: string, starter: string): Draft {
       document.removeEventListener("visibilitychange", onHide);
       window.removeEventListener("pagehide", flush);
       // Leaving the page inside the debounce window must not lose the last keystrokes.
-      if (editedSinceLoad.current) flush();
+      if (state.edited) flush();
     };
   }, [flush]);
 
-  const current = useCallback(() => latest.current, []);
+  const current = useCallback(() => sync.current.latest, []);
 
   return { code, source, serverSync, setCode, current, flush };
 }

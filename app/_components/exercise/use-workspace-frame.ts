@@ -1,32 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
-
-/**
- * Focus mode: the workspace covers the whole window (site header and page chrome out of sight)
- * until the learner leaves it with the button or Esc. Esc that Monaco used (closing a suggestion
- * list) arrives prevented and does not leave focus mode.
- */
-export function useFocusMode(): [boolean, (focus: boolean) => void] {
-  const [focus, setFocus] = useState(false);
-  useEffect(() => {
-    if (!focus) return;
-    const root = document.documentElement;
-    const previous = root.style.overflow;
-    root.style.overflow = "hidden";
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape" || event.defaultPrevented) return;
-      if (document.querySelector("dialog[open]")) return;
-      setFocus(false);
-    };
-    window.addEventListener("keydown", onKeyDown);
-    return () => {
-      root.style.overflow = previous;
-      window.removeEventListener("keydown", onKeyDown);
-    };
-  }, [focus]);
-  return [focus, setFocus];
-}
+import { useCallback, useEffect, useRef } from "react";
 
 /**
  * The frame's top measured before its first paint (the script is the frame's first child): its

@@ -7,7 +7,8 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from "react";
-import { COLUMNS, PaneSplitter, ROWS, splitRestoreScript } from "./pane-splitter";
+import { PaneSplitter } from "./pane-splitter";
+import { COLUMNS, ROWS, splitRestoreScript } from "./pane-splits";
 import styles from "./workspace.module.css";
 
 export type PaneId = "prompt" | "code" | "results";
@@ -99,7 +100,13 @@ export function WorkspacePanes({
         ))}
       </div>
       <div ref={container} data-testid="exercise-columns" className={styles.columns}>
-        <script dangerouslySetInnerHTML={{ __html: splitRestoreScript([COLUMNS, ROWS]) }} />
+        <script
+          // Runs only from the server's HTML: the browser's bundle need not carry its text.
+          dangerouslySetInnerHTML={{
+            __html: typeof window === "undefined" ? splitRestoreScript([COLUMNS, ROWS]) : "",
+          }}
+          suppressHydrationWarning
+        />
         <div
           id="ws-prompt"
           data-testid="panel-prompt"

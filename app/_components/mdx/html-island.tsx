@@ -18,7 +18,8 @@ export interface HtmlIslandProps extends HTMLAttributes<HTMLElement> {
 }
 
 const seen = new Map<string, string>();
-const pages = new Map<string, Promise<Document | null>>();
+// Only after a client-side navigation: loaded then, not with the page.
+const loadPageMarkup = () => import("./html-island-page");
 
 function markupNow(island: string): string | undefined {
   if (typeof window === "undefined") {
@@ -37,21 +38,6 @@ function markupNow(island: string): string | undefined {
   return seen.get(island);
 }
 
-function pageDocument(path: string): Promise<Document | null> {
-  let page = pages.get(path);
-  if (!page) {
-    page = fetch(path, { credentials: "same-origin" })
-      .then((response) => (response.ok ? response.text() : Promise.reject(response.status)))
-      .then((html) => new DOMParser().parseFromString(html, "text/html"))
-      .catch(() => {
-        pages.delete(path);
-        return null;
-      });
-    pages.set(path, page);
-  }
-  return page;
-}
-
 export function HtmlIsland({ island, as: Tag, ...attributes }: HtmlIslandProps) {
   const [html, setHtml] = useState(() => markupNow(island));
 
@@ -59,22 +45,13 @@ export function HtmlIsland({ island, as: Tag, ...attributes }: HtmlIslandProps) 
     if (html !== undefined) return;
     let live = true;
     const path = window.location.pathname;
-    void pageDocument(path).then((page) => {
-      const markup = page?.querySelector(`[data-island="${island}"]`)?.innerHTML;
-      if (!live) return;
-      if (markup === undefined) {
-        // Not in the page's HTML either (a new build since this tab loaded): a full load shows the
-        // page as it is now. Once: were it still missing, reloading again would not help.
-        const key = `tradeoff:island-reload:${island}`;
-        if (sessionStorage.getItem(key) === null) {
-          sessionStorage.setItem(key, "1");
-          window.location.reload();
-        }
-        return;
-      }
-      seen.set(island, markup);
-      setHtml(markup);
-    });
+    void loadPageMarkup()
+      .then(({ markupFromPage }) => markupFromPage(path, island, () => live))
+      .then((markup) => {
+        if (!live || markup === undefined) return;
+        seen.set(island, markup);
+        setHtml(markup);
+      });
     return () => {
       live = false;
     };

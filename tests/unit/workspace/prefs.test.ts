@@ -1,10 +1,6 @@
 import { describe, expect, test } from "vitest";
-import {
-  DEFAULT_EDITOR_PREFS,
-  parseEditorPrefs,
-  parsePaneLayout,
-  stepFontSize,
-} from "@/lib/workspace/prefs";
+import { parsePaneLayout } from "@/lib/workspace/pane-layout";
+import { DEFAULT_EDITOR_PREFS, parseEditorPrefs, stepFontSize } from "@/lib/workspace/prefs";
 
 describe("the workspace's remembered settings", () => {
   test("stored settings come back as they were saved", () => {

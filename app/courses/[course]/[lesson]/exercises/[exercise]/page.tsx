@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { Breadcrumbs } from "@/app/_components/breadcrumbs";
 import { getCatalog, requireLesson } from "@/app/_components/content-lookup";
 import { ExerciseWorkspace } from "@/app/_components/exercise/exercise-workspace";
-import { ExerciseMark } from "@/app/_components/progress/exercise-mark";
+import { ExerciseMarkLate } from "@/app/_components/progress/exercise-mark-late";
 import { CodeFigure, HighlightedHtml } from "@/app/_components/mdx/code-block";
 import { promptMdxComponents } from "@/app/_components/mdx/prompt-mdx-components";
 import { compileMdx } from "@/lib/content/compile-mdx";
@@ -83,7 +83,7 @@ export default async function ExercisePage({ params }: ExerciseParams) {
           <span>
             Exercise {index + 1} of {lesson.exercises.length}
           </span>
-          <ExerciseMark exercise={summary.slug} />
+          <ExerciseMarkLate exercise={summary.slug} />
           <span className={styles.pill}>{difficultyLabels[summary.difficulty]}</span>
           {summary.concepts.map((concept) => (
             <span key={concept} className={styles.pill}>
