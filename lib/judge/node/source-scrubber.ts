@@ -14,8 +14,6 @@ const GAP_WORDS = 4;
  * be unchanged, and a seed 8 bytes before a changed word still lies in the copy.
  */
 const MARGIN = 8;
-/** Words compared natively at once before the changed ones are looked for one by one. */
-const BLOCK_WORDS = 64;
 const SPACE = 0x20;
 const NEWLINE = 0x0a;
 
@@ -75,17 +73,20 @@ export class MemoryScrubber implements SourceScrubber {
     const now = new Int32Array(this.memory.buffer, this.floor, (end - this.floor) >> 2);
     const before = this.before;
     const floor = this.floor;
-    const nowBytes = Buffer.from(this.memory.buffer, floor, words * 4);
-    const beforeBytes = Buffer.from(before.buffer, 0, words * 4);
+    const whole = words & ~3;
     for (let i = 0; i < words;) {
-      // A block that did not change is passed over by one native comparison.
-      if ((i & (BLOCK_WORDS - 1)) === 0) {
-        const stop = Math.min(words, i + BLOCK_WORDS);
-        if (nowBytes.compare(beforeBytes, i * 4, stop * 4, i * 4, stop * 4) === 0) {
-          i = stop;
-          continue;
-        }
-      }
+      // Four words at a time while nothing changed: most of the heap did not.
+      while (
+        i < whole &&
+        (i & 3) === 0 &&
+        ((now[i]! ^ before[i]!) |
+          (now[i + 1]! ^ before[i + 1]!) |
+          (now[i + 2]! ^ before[i + 2]!) |
+          (now[i + 3]! ^ before[i + 3]!)) ===
+          0
+      )
+        i += 4;
+      if (i >= words) break;
       if (now[i] === before[i]) {
         i++;
         continue;
