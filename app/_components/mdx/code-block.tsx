@@ -50,6 +50,7 @@ export function CodeFigureOf({
       label={caption ?? languageLabel(code.language)}
       language={caption ? languageLabel(code.language) : undefined}
       island={registerHtmlIsland(highlightedCodeHtml(code))}
+      lines={code.text.split("\n").length}
     />
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import { CopyButton } from "./copy-button";
 import { HtmlIsland } from "./html-island";
 import styles from "./code-figure.module.css";
@@ -12,6 +12,8 @@ export interface CodeFigureFrameProps {
   language?: string;
   /** The highlighted block as a static island (its id); otherwise the block is `children`. */
   island?: string;
+  /** How many lines the block has: the height a block off screen is given before it is laid out. */
+  lines?: number;
   children?: ReactNode;
 }
 
@@ -20,9 +22,18 @@ export interface CodeFigureFrameProps {
  * carries a block as its label and island id, not as the frame's element tree (about 230 bytes
  * less per block, with 22 blocks on a section).
  */
-export function CodeFigureFrame({ label, language, island, children }: CodeFigureFrameProps) {
+export function CodeFigureFrame({
+  label,
+  language,
+  island,
+  lines,
+  children,
+}: CodeFigureFrameProps) {
   return (
-    <figure className={styles.code}>
+    <figure
+      className={styles.code}
+      style={lines ? ({ "--code-lines": lines } as CSSProperties) : undefined}
+    >
       <figcaption className={styles.codeBar}>
         <span className={styles.codeLabel}>{label}</span>
         {language ? <span className={styles.codeLanguage}>{language}</span> : null}

@@ -1,3 +1,4 @@
+import type { CSSProperties } from "react";
 import { escapeText } from "@/lib/content/compact-code";
 import { ContentError } from "@/lib/content/content-error";
 import { highlightCode } from "@/lib/content/highlight";
@@ -34,12 +35,16 @@ export async function RunExample({
   }
   const result = runExample(findExample(context.lesson.dir, id, context.mdxFile));
   const code = show === "output" ? null : await highlightCode(result.source, "ts");
+  const printed = dedentLines(result.lines);
   return (
     <ExamplePlayground
       id={id}
       code={code ? <CodeFigureOf code={code} caption={`examples/${id}.ts`} /> : null}
       output={
-        <figure className={styles.output}>
+        <figure
+          className={styles.output}
+          style={{ "--code-lines": Math.max(1, printed.length) } as CSSProperties}
+        >
           <figcaption className={styles.outputCaption}>
             Output — computed when this page was built
           </figcaption>
@@ -48,9 +53,7 @@ export async function RunExample({
             as="pre"
             className={styles.outputText}
             tabIndex={0}
-            island={registerHtmlIsland(
-              `<samp>${escapeText(dedentLines(result.lines).join("\n"))}</samp>`,
-            )}
+            island={registerHtmlIsland(`<samp>${escapeText(printed.join("\n"))}</samp>`)}
           />
         </figure>
       }
