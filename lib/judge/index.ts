@@ -11,5 +11,6 @@ export {
   type JudgeRequest,
 } from "./judge-submission";
 export { UnknownExerciseError } from "@/lib/content/exercises";
-export { JudgePool, getJudgePool, shutdownJudgePool, type JudgePoolOptions } from "./node/pool";
+export { JudgePool, type JudgePoolOptions } from "./node/pool";
+export { getJudgePool, shutdownJudgePool } from "./node/pool-instance";
 export { proveExercise, type ExerciseProof } from "./prove-exercise";

@@ -6,7 +6,8 @@ import {
 } from "@/lib/content/exercises";
 import type { SuiteSource } from "./core/types";
 import { judgeLimitsOf } from "./exercise-limits";
-import { getJudgePool, type JudgePool } from "./node/pool";
+import type { JudgePool } from "./node/pool";
+import { getJudgePool } from "./node/pool-instance";
 import type { JudgeJob } from "./node/protocol";
 import type { ResultsDocument } from "./results";
 

@@ -11,7 +11,7 @@ export type SandboxJudge = (job: JudgeJob) => Promise<ResultsDocument>;
 export const poolJudge: SandboxJudge = async (job) => {
   // Imported lazily: the pool module pulls in worker_threads, which only the server may load.
   const [{ getJudgePool }, { warmupJobs }] = await Promise.all([
-    import("@/lib/judge/node/pool"),
+    import("@/lib/judge/node/pool-instance"),
     import("@/lib/judge/judge-submission"),
   ]);
   return getJudgePool(() => ({ warmup: warmupJobs() })).judge(job);

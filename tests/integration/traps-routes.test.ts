@@ -86,7 +86,7 @@ describe.each(["sqlite", "postgres"] as const)("code traps over HTTP on %s", (pr
   });
 
   afterAll(async () => {
-    const { shutdownJudgePool } = await import("@/lib/judge/node/pool");
+    const { shutdownJudgePool } = await import("@/lib/judge/node/pool-instance");
     await shutdownJudgePool();
     await app?.release();
     await testDb?.cleanup();

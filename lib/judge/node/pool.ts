@@ -1,14 +1,21 @@
 import os from "node:os";
-import path from "node:path";
-import { Worker, type WorkerOptions } from "node:worker_threads";
 import { env } from "@/lib/env";
 import { SANDBOX_RETIRE_BYTES } from "../core/memory";
-import type { ResultsDocument, TestResult, Verdict } from "../results";
+import type { ResultsDocument } from "../results";
 import { hardKillAfterMs, killedDocument } from "./killed-document";
 import { readThreadCpuMs } from "./thread-cpu";
-import { createJournal, readJournal } from "./progress-journal";
-import { createClaim, offerClaim, takeClaim } from "./job-claim";
-import type { FromWorker, JudgeJob, PlannedTest, ToWorker, WorkerData } from "./protocol";
+import { offerClaim, takeClaim } from "./job-claim";
+import {
+  elapsed,
+  moreTime,
+  startSlot,
+  withJournal,
+  type Queued,
+  type Running,
+  type Slot,
+  type WorkerMemory,
+} from "./pool-worker";
+import type { FromWorker, JudgeJob, ToWorker } from "./protocol";
 
 export interface JudgePoolOptions {
   /** Worker threads; defaults to the number of cores. */
@@ -29,58 +36,6 @@ export interface JudgePoolOptions {
    * defaults to JUDGE_HIDDEN_INSTANCE.
    */
   hiddenInstance?: boolean;
-}
-
-interface Queued {
-  job: JudgeJob;
-  resolve: (document: ResultsDocument) => void;
-  reject: (error: Error) => void;
-}
-
-/** A job sent to a busy worker ahead of time (decision 400): it starts when the running one ends. */
-interface Ahead extends Queued {
-  id: number;
-}
-
-interface Running extends Queued {
-  id: number;
-  plan?: PlannedTest[];
-  results: TestResult[];
-  verdicts: Verdict[];
-  timer: NodeJS.Timeout;
-  started: number;
-  /** The worker thread's CPU ms when the job started, when the pool can read it. */
-  cpuStarted?: number;
-  killAfter: number;
-}
-
-interface Slot {
-  worker: Worker;
-  journal: SharedArrayBuffer;
-  claim: SharedArrayBuffer;
-  ready: boolean;
-  running?: Running;
-  /** Only while a job is running: the next one, already posted to the worker. */
-  ahead?: Ahead;
-  judged: number;
-  retired: boolean;
-  memory?: WorkerMemory;
-  /** The worker's thread id, to read its CPU time (thread-cpu.ts). */
-  tid?: number;
-}
-
-/**
- * However little CPU a job's thread gets on a crowded machine, it is killed once this many times
- * its kill delay has passed on the wall clock. Only a starved thread gets there: one stuck in a long
- * built-in call uses CPU, and is killed by its CPU time long before.
- */
-const WALL_KILL_FACTOR = 30;
-
-export interface WorkerMemory {
-  /** The QuickJS module's linear memory. */
-  wasmBytes: number;
-  /** The worker's JavaScript heap. */
-  heapBytes: number;
 }
 
 export interface PoolStats {
@@ -166,42 +121,14 @@ export class JudgePool {
   }
 
   private spawn(): Slot {
-    const journal = createJournal();
-    const claim = createClaim();
-    const data: WorkerData = {
-      root: this.options.root,
-      journal,
-      claim,
-      ...(this.options.warmup ? { warmup: this.options.warmup } : {}),
-      hiddenInstance: this.options.hiddenInstance,
-    };
-    // Turbopack (16.2+) rewrites `new Worker(path)` of worker_threads into a bundled-module lookup
-    // that cannot find this plain file under `next start` (MODULE_NOT_FOUND), and 16.4.6 ignores a
-    // turbopackIgnore comment there (verified). Reflect.construct is not the `new Worker` pattern it
-    // rewrites, so the file stays a file on disk.
-    const entry = path.join(this.options.root, "lib", "judge", "node", "judge-worker.mjs");
-    const options: WorkerOptions = {
-      workerData: data,
-      // The sandbox's stack limit (256 KB) must trip long before the host's own stack does.
-      resourceLimits: { stackSizeMb: 4, maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 32 },
-      // Don't inherit loaders (tsx, vitest): the worker entry is plain JavaScript.
-      execArgv: [],
-      // Only the WebAssembly module writes there (an abort's message); learner output is captured
-      // inside the sandbox. Not forwarded, so a hostile submission cannot flood the server's log.
-      stderr: true,
-      stdout: true,
-    };
-    const worker = Reflect.construct(Worker, [entry, options]) as Worker;
-    worker.stderr.resume();
-    worker.stdout.resume();
-    const slot: Slot = { worker, journal, claim, ready: false, judged: 0, retired: false };
-    worker.on("message", (message: FromWorker) => this.onMessage(slot, message));
-    worker.on("error", (error) => this.onExit(slot, error));
-    worker.on("exit", (code) =>
-      this.onExit(slot, new Error(`judge worker exited with code ${code}`)),
+    const { root, warmup, hiddenInstance } = this.options;
+    return startSlot(
+      { root, ...(warmup ? { warmup } : {}), hiddenInstance },
+      {
+        message: (slot, message) => this.onMessage(slot, message),
+        exit: (slot, error) => this.onExit(slot, error),
+      },
     );
-    worker.unref();
-    return slot;
   }
 
   private dispatch(): void {
@@ -319,16 +246,11 @@ export class JudgePool {
   private onTimeout(slot: Slot): void {
     const running = slot.running;
     if (!running) return;
-    // The kill delay is work, as the judge's own limits are: a job whose thread has not used that
-    // much CPU yet (the machine is busy) gets more wall time, up to WALL_KILL_FACTOR times.
     const cpuNow = slot.tid === undefined ? undefined : readThreadCpuMs(slot.tid);
-    if (cpuNow !== undefined && running.cpuStarted !== undefined) {
-      const left = running.killAfter - (cpuNow - running.cpuStarted);
-      const wallLeft = running.killAfter * WALL_KILL_FACTOR - elapsed(running);
-      if (left > 0 && wallLeft > 0) {
-        running.timer = setTimeout(() => this.onTimeout(slot), Math.min(left, wallLeft) + 10);
-        return;
-      }
+    const more = moreTime(running, cpuNow);
+    if (more !== undefined) {
+      running.timer = setTimeout(() => this.onTimeout(slot), more + 10);
+      return;
     }
     this.counters.killed++;
     this.finish(slot, running);
@@ -375,42 +297,4 @@ export class JudgePool {
     this.counters.replaced++;
     this.slots[index] = this.spawn();
   }
-}
-
-function elapsed(running: Running): number {
-  return performance.now() - running.started;
-}
-
-const globalKey = Symbol.for("tradeoff.judgePool");
-type PoolHolder = { [globalKey]?: JudgePool };
-
-/**
- * The process's pool, created on first use. Kept on globalThis so that a dev server's module reloads
- * reuse it instead of starting a new set of workers each time.
- */
-/** The process's pool; `options` (a function, so that its work is done once) shape its creation. */
-/** What the stopped judge had done: its journal, plus anything that came as messages. */
-function withJournal(slot: Slot, running: Running): Running {
-  const journal = readJournal(slot.journal, running.id);
-  const results = [...journal.results];
-  running.results.forEach((result, index) => (results[index] = result));
-  return {
-    ...running,
-    plan: running.plan ?? journal.plan,
-    results,
-    verdicts: [...journal.verdicts, ...running.verdicts],
-  };
-}
-
-export function getJudgePool(options?: () => JudgePoolOptions): JudgePool {
-  const holder = globalThis as PoolHolder;
-  holder[globalKey] ??= new JudgePool(options?.());
-  return holder[globalKey];
-}
-
-export async function shutdownJudgePool(): Promise<void> {
-  const holder = globalThis as PoolHolder;
-  const pool = holder[globalKey];
-  delete holder[globalKey];
-  await pool?.close();
 }
