@@ -5,6 +5,7 @@ import { defaultContentRoot, loadCatalog } from "@/lib/content/loader";
 import { checkCards } from "./check-cards";
 import { checkComponents } from "./check-components";
 import { checkExercises } from "./check-exercises";
+import { checkHiddenSuites } from "./check-hidden-suites";
 import { checkIds } from "./check-ids";
 import { checkInterview } from "./check-interview";
 import { checkLinks } from "./check-links";
@@ -24,7 +25,8 @@ import { error, sortProblems, type AuthoringProblem } from "./problem";
 // `npm run content:check`: everything that can be wrong with the content tree, found before a build
 // or a learner finds it. The tree is read by lib/content's loader (the same validation the site
 // does), then each MDX file is compiled and outlined, its links, components and cards resolved, each
-// exercise proved by the judge and each trap's scenario run.
+// hidden suite's top level read for code that would run the learner's, each exercise proved by the
+// judge and each trap's scenario run.
 
 export interface CheckOptions {
   /** The folder holding courses/ (tests point it at fixtures). */
@@ -86,6 +88,7 @@ export async function checkContent(options: CheckOptions = {}): Promise<CheckRep
   await stage("interview", () => problems.push(...checkInterview(index)));
   await stage("ids", () => problems.push(...checkIds(index)));
   await stage("study time", () => problems.push(...checkStudyTime(index)));
+  await stage("hidden suites", () => problems.push(...checkHiddenSuites(index)));
   const originality = await stage("originality", () =>
     checkOriginality({
       contentRoot: root,

@@ -175,6 +175,17 @@ describe("content:check", () => {
     expect(report.counts.traps).toBe(1);
   });
 
+  test("rejects a hidden suite that builds the learner's limiter as it loads, naming the file, the line and the rule", async () => {
+    // Checked without the judge: the learner's code would run before the suite's text is blanked.
+    const report = await check("hidden-suite-top-level");
+    expect(printed(report)).toEqual([
+      `${file("hidden-suite-top-level", "exercises/01.counter/tests.hidden.ts")}:7: new Counter(1, new ManualClock()): runs as the hidden suite loads; ` +
+        "nothing may be constructed outside a test, except a Map, Set, WeakMap or WeakSet of literals\n" +
+        "    fix: move it into the test() that needs it, or into a function the tests call: until the hidden suite " +
+        "has loaded, its text is in the sandbox's memory, where code of the learner's running then could read it",
+    ]);
+  });
+
   test("does not prove exercises when asked not to", async () => {
     const report = await check("exercise-failing-solution", false);
     expect(report.errors).toBe(0);
