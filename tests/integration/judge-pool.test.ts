@@ -140,16 +140,19 @@ test("after it", () => { expect(3, "three").toBe(3); });
 
 test("a job waiting behind a slow judge goes to the first worker that is free", async () => {
   // Each worker gets its next job while it judges (sent ahead); until it starts it, a free worker
-  // takes it. The slow judge runs to its work budget (about 0.3 s), the quick ones a few ms.
+  // takes it. The slow judge runs to a work budget of 5,000 steps (over a second), the quick ones
+  // a few ms: with the default 0.3 s budget, a CI run with every core busy let the slow judge
+  // finish before the second quick one, whose worker was still starting.
   const suite = `import { test } from "judge";\nimport { run } from "./solution";\ntest("runs", () => { run(); });`;
-  const job = (code: string) => ({
+  const job = (code: string, limits?: { testTimeMs: number; totalTimeMs: number }) => ({
     code,
     suites: [{ file: "tests.ts", source: suite, hidden: false }],
+    ...(limits ? { limits } : {}),
   });
   await pool.whenReady(); // both workers: the last test's was replaced
   const order: string[] = [];
   const slow = pool
-    .judge(job(`export function run() { for (;;); }`))
+    .judge(job(`export function run() { for (;;); }`, { testTimeMs: 5000, totalTimeMs: 5000 }))
     .then((doc) => order.push(`slow ${doc.verdict}`));
   const quick = [1, 2].map((n) =>
     pool
