@@ -1,8 +1,15 @@
+import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 
-// Debian's Chromium: `npx playwright install` cannot download a browser on our machines.
+// Debian's Chromium: `npx playwright install` cannot download a browser on our machines. Its
+// headless shell (package chromium-headless-shell) is the build Playwright itself prefers for
+// headless runs and takes about 28% less time over the suite than the full browser (decision 490);
+// without it, the full browser runs the same tests.
+const headlessShell = "/usr/bin/chromium-headless-shell";
+const executablePath = existsSync(headlessShell) ? headlessShell : "/usr/bin/chromium";
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
@@ -14,7 +21,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: "off",
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      executablePath,
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -270,6 +270,8 @@ test.describe("on a 1440×900 laptop screen", () => {
   });
 
   test("sticky scroll is off, so a paste leaves no pinned copy of a line", async ({ page }) => {
+    // The headless shell refuses clipboard writes unless the page is granted them.
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await openExercise(page);
     expect((await editorOptions(page))?.stickyScroll?.enabled).toBe(false);
     const long = Array.from({ length: 6 }, () => solutionSource).join("\n");
