@@ -50,6 +50,20 @@ test.describe("with JavaScript disabled", () => {
     await expect(quick.getByText("The answer:")).toBeVisible();
   });
 
+  test("a lesson example shows its program and output but no button that could never work", async ({
+    page,
+  }) => {
+    await page.goto(sectionPath("understand"));
+    const example = page.locator('[data-example="fixed-window-boundary"]');
+    await expect(example.getByText("Output — computed when this page was built")).toBeVisible();
+    await expect(example.locator("pre").first()).toBeVisible();
+    // "Edit and run" and "Copy" are in the HTML (so that hydration moves nothing) but hidden.
+    await expect(page.locator(".prose figure").first()).toBeVisible();
+    await expect(page.getByRole("button", { name: /Edit and run/ })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /Copy/ })).toHaveCount(0);
+    expect(await page.locator("[data-example] [role=group]").count()).toBeGreaterThan(5);
+  });
+
   test("a deck of cards lists every question with its model answer", async ({ page }) => {
     await page.goto(sectionPath("next-move"));
     const deck = page.getByTestId("deck-noscript");

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "../use-hydrated";
 import styles from "./copy-button.module.css";
 
 type CopyState = "idle" | "copied" | "failed";
@@ -8,6 +9,7 @@ type CopyState = "idle" | "copied" | "failed";
 /** Copies the code of the <figure> it sits in. The result is announced through a live region. */
 export function CopyButton() {
   const [state, setState] = useState<CopyState>("idle");
+  const hydrated = useHydrated();
   const button = useRef<HTMLButtonElement>(null);
   const reset = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -38,9 +40,12 @@ export function CopyButton() {
           </>
         )}
       </button>
-      <span className="sr-only" role="status" aria-live="polite">
-        {state === "copied" ? "Copied to clipboard" : state === "failed" ? "Copy failed" : ""}
-      </span>
+      {/* Empty and out of the layout until a copy: added at hydration, it costs the HTML nothing. */}
+      {hydrated ? (
+        <span className="sr-only" role="status" aria-live="polite">
+          {state === "copied" ? "Copied to clipboard" : state === "failed" ? "Copy failed" : ""}
+        </span>
+      ) : null}
     </>
   );
 }

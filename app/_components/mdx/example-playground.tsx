@@ -1,9 +1,10 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
+import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { dedentLines } from "@/lib/example-sandbox/output";
 import type { ExampleRun } from "@/lib/example-sandbox/run-in-sandbox";
+import { useHydrated } from "../use-hydrated";
 import styles from "./example.module.css";
 
 const ExampleEditor = dynamic(() => import("./example-editor"), {
@@ -21,10 +22,6 @@ export interface ExamplePlaygroundProps {
   source?: string;
 }
 
-const noSubscription = () => () => {};
-const onClient = () => true;
-const onServer = () => false;
-
 type Shown = { run: ExampleRun; wallMs: number } | { failure: string };
 
 /**
@@ -33,8 +30,7 @@ type Shown = { run: ExampleRun; wallMs: number } | { failure: string };
  * the browser's example worker, and "Reset" brings the original back.
  */
 export function ExamplePlayground({ id, code, output, source }: ExamplePlaygroundProps) {
-  // False in the server's HTML, true once React runs: without JavaScript there is no dead button.
-  const hydrated = useSyncExternalStore(noSubscription, onClient, onServer);
+  const hydrated = useHydrated();
   const [original, setOriginal] = useState<string | undefined>(source);
   const [draft, setDraft] = useState<string | undefined>(undefined);
   const [shown, setShown] = useState<Shown | undefined>(undefined);
@@ -92,40 +88,49 @@ export function ExamplePlayground({ id, code, output, source }: ExamplePlaygroun
           />
         </div>
       ) : null}
-      {hydrated ? (
-        <div className={styles.exampleBar} role="group" aria-label={`examples/${id}.ts`}>
-          {editing ? (
-            <>
-              <button
-                type="button"
-                className={styles.exampleButton}
-                data-primary="true"
-                onClick={() => void run()}
-                disabled={running}
-                aria-keyshortcuts="Control+Enter"
-              >
-                {running ? "Running…" : "Run"}
-              </button>
-              <button
-                type="button"
-                className={styles.exampleButton}
-                onClick={reset}
-                disabled={!changed && shown === undefined}
-              >
-                Reset
-              </button>
-              <span className={styles.exampleHint}>Ctrl+Enter runs</span>
-            </>
-          ) : (
-            <button type="button" className={styles.exampleButton} onClick={openEditor}>
-              Edit and run<span className="sr-only"> examples/{id}.ts</span>
+      {/* In the server's HTML too, its button disabled until React runs: the bar's height is there
+          from the first paint, so hydration moves nothing below it (a link to a heading lands on
+          it). Without JavaScript the stylesheet hides it (scripting: none): no dead button. */}
+      <div className={styles.exampleBar} role="group" aria-label={`examples/${id}.ts`}>
+        {editing ? (
+          <>
+            <button
+              type="button"
+              className={styles.exampleButton}
+              data-primary="true"
+              onClick={() => void run()}
+              disabled={running}
+              aria-keyshortcuts="Control+Enter"
+            >
+              {running ? "Running…" : "Run"}
             </button>
-          )}
+            <button
+              type="button"
+              className={styles.exampleButton}
+              onClick={reset}
+              disabled={!changed && shown === undefined}
+            >
+              Reset
+            </button>
+            <span className={styles.exampleHint}>Ctrl+Enter runs</span>
+          </>
+        ) : (
+          <button
+            type="button"
+            className={styles.exampleButton}
+            onClick={openEditor}
+            disabled={!hydrated}
+          >
+            Edit and run<span className="sr-only">{` examples/${id}.ts`}</span>
+          </button>
+        )}
+        {/* Empty until a run: added at hydration, where it takes no room. */}
+        {hydrated ? (
           <span className={styles.exampleStatus} role="status" aria-live="polite">
             {running ? "Running in your browser…" : statusOf(shown)}
           </span>
-        </div>
-      ) : null}
+        ) : null}
+      </div>
       {shown ? <LiveOutput shown={shown} /> : output}
     </div>
   );

@@ -1,0 +1,116 @@
+import type { Page } from "@playwright/test";
+import { findCourse, loadCatalog } from "@/lib/content/loader";
+import { sectionHref } from "@/lib/content/urls";
+import { expect, test } from "./fixtures";
+
+// A lesson page is static HTML that React then hydrates. Whatever the hydrated page draws must
+// already hold its place in the server's HTML: a bar or a widget that appears at hydration pushes
+// everything below it down, and a link to a heading, smooth-scrolled to the spot the server's HTML
+// gave it, ends up hundreds of pixels past it (issue 20: 300 px on Understand It, one "Edit and
+// run" bar per example above the heading).
+
+const course = findCourse(loadCatalog(), "system-design")!;
+const lessons = course.lessons.filter((lesson) => lesson.sections.length > 0);
+const understand = sectionHref(course.slug, "rate-limiter", "understand");
+
+// Smooth scrolling, as the site has it for a reader who has not asked for reduced motion.
+test.use({ viewport: { width: 375, height: 812 }, reducedMotion: "no-preference" });
+
+/** React has attached itself to the page's DOM (it marks each node it hydrates). */
+async function hydrated(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(document.querySelector("main")!).some((key) => key.startsWith("__react")),
+      ),
+    )
+    .toBe(true);
+}
+
+/** Each heading's and the page's vertical position in the document, in px. */
+function headingPositions(page: Page) {
+  return page.evaluate(() => {
+    const at: Record<string, number> = {};
+    for (const heading of document.querySelectorAll<HTMLElement>("main :is(h1, h2, h3)")) {
+      at[heading.id || heading.textContent!] = Math.round(
+        heading.getBoundingClientRect().top + window.scrollY,
+      );
+    }
+    at["(page height)"] = document.documentElement.scrollHeight;
+    return at;
+  });
+}
+
+test("a link to a heading near the bottom of Understand It lands on it on a phone with smooth scrolling", async ({
+  page,
+}) => {
+  await page.goto(understand);
+  await hydrated(page);
+  // The deepest heading the window can still bring to the top: the last ones cannot get there.
+  const id = await page.evaluate(() => {
+    const reachable = document.documentElement.scrollHeight - window.innerHeight;
+    const headings = [...document.querySelectorAll<HTMLElement>(".prose h2[id], .prose h3[id]")];
+    return headings.findLast(
+      (heading) => heading.getBoundingClientRect().top + window.scrollY < reachable,
+    )!.id;
+  });
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe(
+    "smooth",
+  );
+
+  const fresh = await page.context().newPage();
+  await fresh.goto(`${understand}#${id}`);
+  await hydrated(fresh);
+  // The smooth scroll has ended when the window stops moving.
+  let last = -1;
+  await expect
+    .poll(
+      async () => {
+        const now = await fresh.evaluate(() => window.scrollY);
+        const still = now === last && now > 0;
+        last = now;
+        return still;
+      },
+      { intervals: [500], timeout: 15_000 },
+    )
+    .toBe(true);
+  const { top, margin } = await fresh.locator(`[id="${id}"]`).evaluate((heading) => ({
+    top: heading.getBoundingClientRect().top,
+    margin: parseFloat(getComputedStyle(heading).scrollMarginTop),
+  }));
+  expect(margin).toBeGreaterThan(0);
+  expect(
+    Math.abs(top - margin),
+    `#${id} at ${top} px, its scroll margin ${margin} px`,
+  ).toBeLessThan(4);
+});
+
+test("hydration moves no heading of any lesson section on a phone", async ({ page }) => {
+  test.setTimeout(120_000);
+  const moved: string[] = [];
+  for (const lesson of lessons) {
+    for (const section of lesson.sections) {
+      const href = sectionHref(course.slug, lesson.slug, section.slug);
+      // The server's HTML as drawn before any script runs: the framework's chunks come back empty.
+      const held = await page.context().newPage();
+      await held.route("**/_next/static/**/*.js", (route) =>
+        route.fulfill({ status: 200, contentType: "text/javascript", body: "" }),
+      );
+      await held.goto(href, { waitUntil: "load" });
+      const before = await headingPositions(held);
+      await held.close();
+
+      await page.goto(href, { waitUntil: "load" });
+      await hydrated(page);
+      // Effects and external stores settle in the tasks right after hydration.
+      await page.waitForTimeout(300);
+      const after = await headingPositions(page);
+      expect(Object.keys(after), href).toEqual(Object.keys(before));
+      for (const [heading, y] of Object.entries(before)) {
+        if (Math.abs(after[heading]! - y) > 1)
+          moved.push(`${href} ${heading}: ${y} -> ${after[heading]} px`);
+      }
+    }
+  }
+  expect(moved).toEqual([]);
+});
