@@ -1,5 +1,5 @@
 // npm run bench:editor [-- --url http://127.0.0.1:3217] [-- --runs 5] [-- --exercise fixed-window]
-//                      [-- --json out.json]
+//                      [-- --json out.json] [-- --only typing|first-run]
 //
 // How soon a learner can type on an exercise page, in Debian's Chromium (desktop viewport, no
 // throttling) through playwright-core. From navigation start, it clicks the code's first line and
@@ -12,6 +12,8 @@
 // (whatever it prefetches while idle), then followed a link here. Median of --runs (5).
 // Lost keystrokes: a new context types 20 characters as soon as the code is visible, then waits
 // for Monaco and counts what the final text is missing.
+// First Run: click → verdict painted, once the page is idle, as early as the button is hydrated, and
+// a second Run (first-run.ts).
 // Without --url it builds when needed and serves `next start` itself, like bench:lighthouse.
 import { writeFileSync } from "node:fs";
 import os from "node:os";
@@ -21,6 +23,7 @@ import { ensureBuild } from "@/lib/cluster/build";
 import { benchPages } from "./bench-pages";
 import { startBenchInstance } from "./bench-instance";
 import { chromiumFlags, chromiumPath } from "./chromium";
+import { firstRun, type FirstRun } from "./first-run";
 
 const { values } = parseArgs({
   options: {
@@ -28,10 +31,13 @@ const { values } = parseArgs({
     runs: { type: "string", default: "5" },
     exercise: { type: "string" },
     json: { type: "string" },
+    only: { type: "string" },
   },
 });
 
 const runs = Math.max(1, Number(values.runs));
+const measureTyping = values.only !== "first-run";
+const measureFirstRun = values.only !== "typing";
 const PROBE_KEY = "q";
 const TYPED = PROBE_KEY.repeat(20);
 const TIMEOUT_MS = 30_000;
@@ -135,37 +141,48 @@ async function measure(browser: Browser, base: string) {
   const warm: Readiness[] = [];
   const fromLesson: Readiness[] = [];
   const lost: number[] = [];
+  const first: FirstRun[] = [];
   for (let run = 0; run < runs; run++) {
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    cold.push(await timeToTyping(page, exercise));
-    await page.waitForTimeout(1000);
-    await page.goto("about:blank");
-    warm.push(await timeToTyping(page, exercise));
-    await context.close();
+    let line = `[editor] run ${run + 1}:`;
+    if (measureTyping) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      cold.push(await timeToTyping(page, exercise));
+      await page.waitForTimeout(1000);
+      await page.goto("about:blank");
+      warm.push(await timeToTyping(page, exercise));
+      await context.close();
 
-    if (practice) {
-      const lessonContext = await browser.newContext({ viewport });
-      const lessonPage = await lessonContext.newPage();
-      await lessonPage.goto(new URL(practice.path, base).href, { waitUntil: "load" });
-      await lessonPage.waitForTimeout(5000);
-      fromLesson.push(await timeToTyping(lessonPage, exercise));
-      await lessonContext.close();
+      if (practice) {
+        const lessonContext = await browser.newContext({ viewport });
+        const lessonPage = await lessonContext.newPage();
+        await lessonPage.goto(new URL(practice.path, base).href, { waitUntil: "load" });
+        await lessonPage.waitForTimeout(5000);
+        fromLesson.push(await timeToTyping(lessonPage, exercise));
+        await lessonContext.close();
+      }
+
+      const lostContext = await browser.newContext({ viewport });
+      lost.push(await lostKeystrokes(lostContext, exercise));
+      await lostContext.close();
+      const pair = (r: Readiness) => `${Math.round(r.typingMs)}/${Math.round(r.monacoMs)} ms`;
+      line +=
+        ` cold ${pair(cold.at(-1)!)}, warm ${pair(warm.at(-1)!)},` +
+        (fromLesson.length > 0 ? ` from lesson ${pair(fromLesson.at(-1)!)},` : "") +
+        ` lost ${lost.at(-1)}/${TYPED.length},`;
     }
-
-    const lostContext = await browser.newContext({ viewport });
-    lost.push(await lostKeystrokes(lostContext, exercise));
-    await lostContext.close();
-    console.log(
-      `[editor] run ${run + 1}: cold ${Math.round(cold.at(-1)!.typingMs)}/${Math.round(cold.at(-1)!.monacoMs)} ms, ` +
-        `warm ${Math.round(warm.at(-1)!.typingMs)}/${Math.round(warm.at(-1)!.monacoMs)} ms, ` +
-        (fromLesson.length > 0
-          ? `from lesson ${Math.round(fromLesson.at(-1)!.typingMs)}/${Math.round(fromLesson.at(-1)!.monacoMs)} ms, `
-          : "") +
-        `lost ${lost.at(-1)}/${TYPED.length} (load average ${os.loadavg()[0]!.toFixed(2)})`,
-    );
+    if (measureFirstRun) {
+      const result = await firstRun(browser, exercise, viewport);
+      first.push(result);
+      line +=
+        ` first Run idle ${Math.round(result.idleMs)} ms` +
+        `${result.idleSignal ? "" : " (no warm-up mark: 3 s after load)"},` +
+        ` early ${Math.round(result.earlyMs)} ms (${Math.round(result.earlyFromNavigationMs)} ms from navigation),` +
+        ` second ${Math.round(result.secondMs)} ms; early marks ${JSON.stringify(result.earlyMarks)}`;
+    }
+    console.log(`${line} (load average ${os.loadavg()[0]!.toFixed(2)})`);
   }
-  return { exercise, cold, warm, fromLesson, lost };
+  return { exercise, cold, warm, fromLesson, lost, first };
 }
 
 async function main() {
@@ -189,16 +206,29 @@ async function main() {
             .padStart(9)} ms ${Math.round(median(samples.map((s) => s.monacoMs)))
             .toString()
             .padStart(12)} ms\n`;
-    console.log(
-      `\nNavigation to typing on ${result.exercise}, median of ${runs} ` +
-        `(load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0]!.toFixed(2)} after, ` +
-        `${os.availableParallelism()} cores)\n` +
-        `${"".padEnd(12)} ${"typing".padStart(12)} ${"in Monaco".padStart(15)}\n` +
-        row("cold", result.cold) +
-        row("warm", result.warm) +
-        row("from lesson", result.fromLesson) +
-        `lost keystrokes (of ${TYPED.length} typed as soon as the code shows): ${result.lost.join(", ")}`,
-    );
+    const load = `load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0]!.toFixed(2)} after, ${os.availableParallelism()} cores`;
+    if (measureTyping) {
+      console.log(
+        `\nNavigation to typing on ${result.exercise}, median of ${runs} (${load})\n` +
+          `${"".padEnd(12)} ${"typing".padStart(12)} ${"in Monaco".padStart(15)}\n` +
+          row("cold", result.cold) +
+          row("warm", result.warm) +
+          row("from lesson", result.fromLesson) +
+          `lost keystrokes (of ${TYPED.length} typed as soon as the code shows): ${result.lost.join(", ")}`,
+      );
+    }
+    if (measureFirstRun) {
+      const ms = (pick: (r: FirstRun) => number) =>
+        `${Math.round(median(result.first.map(pick)))
+          .toString()
+          .padStart(7)} ms`;
+      console.log(
+        `\nRun: click → verdict painted, median of ${runs} (${load})\n` +
+          `first Run, page idle   ${ms((r) => r.idleMs)}   (issue 20, before the page warmed its judge: 150–220 ms)\n` +
+          `first Run, early       ${ms((r) => r.earlyMs)}   (as soon as Run is hydrated; ${ms((r) => r.earlyFromNavigationMs).trim()} from navigation)\n` +
+          `second Run             ${ms((r) => r.secondMs)}`,
+      );
+    }
     if (values.json) writeFileSync(values.json, JSON.stringify({ base, runs, ...result }, null, 2));
   } finally {
     await browser.close();
