@@ -15,6 +15,7 @@ import {
 import type { JudgeLimits } from "@/lib/judge/core/types";
 import type { ResultsDocument } from "@/lib/judge/results";
 import { CodeEditor } from "./code-editor";
+import { ResultsPane, loadResultsPanel } from "./results-panel-lazy";
 import { draftRestoreScript } from "./draft-store";
 import type { EditorHandle } from "./monaco-editor";
 import { SolutionPanelLazy } from "./solution-panel-lazy";
@@ -27,12 +28,6 @@ import { NARROW_QUERY, WorkspacePanes, useMediaQuery, type PaneId } from "./work
 import styles from "./exercise.module.css";
 import frame from "./workspace.module.css";
 
-// The results (and their timeline chart) are needed only after the first Run: loaded then, or
-// when the browser is idle, so they do not weigh on the page's first load.
-const loadResultsPanel = () => import("./results-panel");
-const ResultsPanel = dynamic(() => loadResultsPanel().then((m) => m.ResultsPanel), {
-  loading: () => <p className={styles.muted}>Showing the results…</p>,
-});
 // The hints and the editor's settings are rendered by the server as usual, but their code is not in
 // the page's first load: the browser fetches it while hydrating and hydrates them when it arrives.
 // Each sits in a memoised boundary whose props never change before then: an update reaching a
@@ -118,16 +113,20 @@ export function ExerciseWorkspace({
 
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1500));
-    idle(() => void loadResultsPanel());
+    idle(() => void loadResultsPanel().catch(() => {}));
   }, []);
 
   const showResults = useCallback(
     (doc: ResultsDocument, code: string) => {
-      setResults((previous) => ({ doc, key: (previous?.key ?? 0) + 1 }));
-      setMarkersFor(doc.compileErrors?.length ? code : null);
-      if (doc.mode === "submit" && doc.verdict === "accepted") setSolvedHere(true);
-      // On a phone the results are behind their tab: open it. On a laptop they have their pane.
-      if (narrow) setTab("results");
+      const show = () => {
+        setResults((previous) => ({ doc, key: (previous?.key ?? 0) + 1 }));
+        setMarkersFor(doc.compileErrors?.length ? code : null);
+        if (doc.mode === "submit" && doc.verdict === "accepted") setSolvedHere(true);
+        // On a phone the results are behind their tab: open it. On a laptop they have their pane.
+        if (narrow) setTab("results");
+      };
+      // With the pane's code here, the results render at once (results-panel-lazy.tsx).
+      void loadResultsPanel().then(show, show);
     },
     [narrow],
   );
@@ -140,7 +139,16 @@ export function ExerciseWorkspace({
     flush: draft.flush,
     onResults: showResults,
   });
-  useJudgeShortcuts(judging.run, judging.submit);
+  // The results pane's code is fetched alongside the first job, not after it.
+  const prefetched =
+    <T,>(act: () => T) =>
+    () => {
+      void loadResultsPanel().catch(() => {});
+      return act();
+    };
+  const run = prefetched(judging.run);
+  const submit = prefetched(judging.submit);
+  useJudgeShortcuts(run, submit);
 
   const { setNotice } = judging;
   const reset = () => {
@@ -162,8 +170,8 @@ export function ExerciseWorkspace({
         <Toolbar
           busy={judging.busy}
           retryIn={judging.retryIn}
-          onRun={() => void judging.run()}
-          onSubmit={() => void judging.submit()}
+          onRun={() => void run()}
+          onSubmit={() => void submit()}
           onReset={() => {
             setResetDialog(true);
             setConfirmReset(true);
@@ -214,7 +222,7 @@ export function ExerciseWorkspace({
       </p>
 
       {results ? (
-        <ResultsPanel
+        <ResultsPane
           key={results.key}
           results={results.doc}
           onGoTo={(line, column) => {
