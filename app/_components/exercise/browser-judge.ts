@@ -91,20 +91,31 @@ export class BrowserJudge {
     job: Omit<ToJudgeWorker, "type" | "id">,
     options: BrowserRunOptions = {},
   ): Promise<BrowserRunOutcome> {
-    const ok = await this.warm();
-    if (!ok || !this.worker) {
+    const ready = this.warm();
+    const worker = this.worker;
+    if (!worker) {
       this.discard();
       return { kind: "unavailable", message: this.lastLoadError };
     }
     if (this.pending) throw new Error("BrowserJudge.run called while a run is in progress");
-    const worker = this.worker;
     const id = this.nextId++;
-    return new Promise<BrowserRunOutcome>((resolve) => {
+    const answered = new Promise<BrowserRunOutcome>((resolve) => {
       const pending: Pending = { id, resolve, progress: [], options, timer: undefined };
-      pending.timer = setTimeout(() => this.kill(pending), this.killAfterMs);
       this.pending = pending;
+      // Posted at once, not once QuickJS has loaded: the worker then skips its warm-up judge, which
+      // a Run clicked early would otherwise wait behind. The deadline counts from the load.
       worker.postMessage({ type: "judge", id, ...job } satisfies ToJudgeWorker);
+      void ready.then((ok) => {
+        if (ok && this.pending === pending) {
+          pending.timer = setTimeout(() => this.kill(pending), this.killAfterMs);
+        }
+      });
     });
+    if (!(await ready)) {
+      this.failPending(this.lastLoadError);
+      this.discard();
+    }
+    return answered;
   }
 
   dispose(): void {

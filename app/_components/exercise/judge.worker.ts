@@ -32,7 +32,10 @@ async function loadQuickJS(): Promise<QuickJSWASMModule> {
 const started = performance.now();
 const quickjs = loadQuickJS();
 quickjs.then(
-  () => post({ type: "ready", loadMs: performance.now() - started }),
+  () => {
+    performance.mark("judge:quickjs");
+    post({ type: "ready", loadMs: performance.now() - started });
+  },
   (error: unknown) => post({ type: "load-failed", message: describe(error) }),
 );
 
@@ -40,10 +43,14 @@ quickjs.then(
 // keeps that an invariant of this file rather than of its caller.
 let queue: Promise<void> = Promise.resolve();
 let prepared: PreparedSandboxes | undefined;
+/** Jobs received and not yet answered. */
+let waiting = 0;
 
 // A first judge on a fresh module is several times slower than the next (the engine compiles the
 // WebAssembly and the judge's own code as it first runs them): one tiny judge while the learner
 // reads the prompt takes that off the first Run, and the next Run's sandbox is made ahead of it.
+// A Run clicked before QuickJS had loaded is not made to wait for the warm-up as well: it warms the
+// module itself. The `judge:warm` mark tells the benchmark (bench:editor) the page is idle.
 const WARM_UP_CODE = "export const one = (): number => 1;";
 const WARM_UP_TESTS = `import { test, expect } from "judge";
 import { one } from "./solution";
@@ -52,6 +59,7 @@ test("warm-up", () => expect(one()).toBe(1));`;
 queue = quickjs.then(
   async (module) => {
     prepared = new PreparedSandboxes(module);
+    if (waiting > 0) return;
     try {
       await judgeInSandbox({
         quickjs: module,
@@ -63,6 +71,7 @@ queue = quickjs.then(
       // Only a warm-up: the Run that follows reports whatever is wrong.
     }
     prepareNext();
+    performance.mark("judge:warm");
   },
   () => {},
 );
@@ -80,7 +89,8 @@ function prepareNext() {
 scope.onmessage = (event: MessageEvent<ToJudgeWorker>) => {
   const job = event.data;
   if (job?.type !== "judge") return;
-  queue = queue.then(() => judge(job));
+  waiting++;
+  queue = queue.then(() => judge(job)).finally(() => waiting--);
 };
 
 async function judge(job: ToJudgeWorker): Promise<void> {

@@ -42,12 +42,21 @@ interface JudgingContext extends JudgingOptions {
   update: Dispatch<SetStateAction<JudgingState>>;
 }
 
+/**
+ * The page's one browser judge. The idle warm-up and a Run clicked before it both ask for it while
+ * its code loads: each used to find none and start its own worker, two QuickJS loads on the learner's
+ * cores. Checked after the load, not before it, one judge is made.
+ */
+async function browserJudge(shared: JudgingShared): Promise<BrowserJudge> {
+  const { BrowserJudge } = await loadBrowserJudge();
+  return (shared.judge ??= new BrowserJudge());
+}
+
 /** The browser judge, started and warmed while the learner reads the prompt. */
 export function warm(shared: JudgingShared): void {
-  void loadBrowserJudge().then(({ BrowserJudge }) => {
-    if (shared.disposed || shared.judge) return;
-    shared.judge = new BrowserJudge();
-    void shared.judge.warm();
+  // A judge made after the page went away starts no worker: only warm() and run() start one.
+  void browserJudge(shared).then((judge) => {
+    if (!shared.disposed) void judge.warm();
   });
 }
 
@@ -125,8 +134,9 @@ function handleOutcome(context: JudgingContext, outcome: JudgeOutcome, code: str
 async function runCode(context: JudgingContext, code: string): Promise<void> {
   const { exerciseId, visibleTests, limits, shared } = context;
   try {
-    if (!shared.judge) shared.judge = new (await loadBrowserJudge()).BrowserJudge();
-    const outcome = await shared.judge.run(
+    const outcome = await (
+      await browserJudge(shared)
+    ).run(
       { exerciseId, code, visibleTests, ...(limits ? { limits } : {}) },
       {
         onProgress: (index) => context.update((state) => ({ ...state, testsDone: index + 1 })),

@@ -156,6 +156,20 @@ describe("BrowserJudge", () => {
     await expect(running).resolves.toEqual({ kind: "unavailable", message: "no WebAssembly" });
   });
 
+  test("a Run before QuickJS has loaded is posted at once, and its deadline counts from the load", async () => {
+    const judge = makeJudge(1000);
+    const running = judge.run(job);
+    const worker = FakeWorker.created[0]!;
+    expect(worker.posted).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(worker.terminated).toBe(false);
+    worker.emit({ type: "ready", loadMs: 5000 });
+    await vi.advanceTimersByTimeAsync(999);
+    worker.emit({ type: "results", id: worker.posted[0]!.id, results: passing });
+    await expect(running).resolves.toEqual({ kind: "results", results: passing });
+    expect(worker.terminated).toBe(false);
+  });
+
   test("an answer to an older job is ignored", async () => {
     const judge = makeJudge();
     const ready = judge.warm();
