@@ -7,7 +7,11 @@ import { signInHref } from "@/lib/auth/return-path";
 import { useLearnerSummary, useRefreshOn } from "./progress/learner-summary-store";
 import styles from "./site-header.module.css";
 
-const placeholder = () => <span className={styles.accountPlaceholder} aria-hidden="true" />;
+const placeholder = () => (
+  <span className={styles.accountPlaceholder} aria-hidden="true">
+    Sign in
+  </span>
+);
 
 // Only a signed-in learner sees the menu, and only once their summary has arrived: its code is
 // loaded then, not in every page's first load.

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { findCourse, loadCatalog } from "@/lib/content/loader";
-import { sectionHref } from "@/lib/content/urls";
+import { lessonHref, sectionHref } from "@/lib/content/urls";
 import { expect, test } from "./fixtures";
 
 // A lesson page is static HTML that React then hydrates. Whatever the hydrated page draws must
@@ -27,10 +27,13 @@ async function hydrated(page: Page) {
     .toBe(true);
 }
 
-/** Each heading's and the page's vertical position in the document, in px. */
+/** Each heading's and the page's vertical position in the document, in px; the header's buttons' x. */
 function headingPositions(page: Page) {
   return page.evaluate(() => {
     const at: Record<string, number> = {};
+    for (const [index, button] of document.querySelectorAll("header button").entries()) {
+      at[`header button ${index} (x)`] = Math.round(button.getBoundingClientRect().left);
+    }
     for (const heading of document.querySelectorAll<HTMLElement>("main :is(h1, h2, h3)")) {
       at[heading.id || heading.textContent!] = Math.round(
         heading.getBoundingClientRect().top + window.scrollY,
@@ -113,4 +116,56 @@ test("hydration moves no heading of any lesson section on a phone", async ({ pag
     }
   }
   expect(moved).toEqual([]);
+});
+
+test("a lesson overview and its header do not move when the learner's progress arrives", async ({
+  page,
+}) => {
+  const moved: string[] = [];
+  for (const lesson of lessons) {
+    const href = lessonHref(course.slug, lesson.slug);
+    const held = await page.context().newPage();
+    await held.route("**/_next/static/**/*.js", (route) =>
+      route.fulfill({ status: 200, contentType: "text/javascript", body: "" }),
+    );
+    await held.goto(href, { waitUntil: "load" });
+    const before = await headingPositions(held);
+    await held.close();
+
+    await page.goto(href, { waitUntil: "load" });
+    // A newcomer's figures and the header's Sign in: the summary has arrived.
+    await expect(page.getByTestId("standing-sections")).toBeVisible();
+    await expect(page.getByTestId("account")).toBeVisible();
+    const after = await headingPositions(page);
+    expect(Object.keys(after), href).toEqual(Object.keys(before));
+    for (const [what, at] of Object.entries(before)) {
+      if (Math.abs(after[what]! - at) > 1)
+        moved.push(`${href} ${what}: ${at} -> ${after[what]} px`);
+    }
+  }
+  expect(moved).toEqual([]);
+});
+
+test("a short section's pager does not move when the section counts as read", async ({ page }) => {
+  // Read as soon as it opens: the whole section fits a laptop's window.
+  const laptop = { width: 1280, height: 900 };
+  const href = sectionHref(course.slug, "leaky-vs-token", "answer");
+  const pagerTop = (on: Page) =>
+    on
+      .getByRole("navigation", { name: "Previous and next section" })
+      .evaluate((pager) => Math.round(pager.getBoundingClientRect().top));
+  const held = await page.context().newPage();
+  await held.setViewportSize(laptop);
+  await held.route("**/_next/static/**/*.js", (route) =>
+    route.fulfill({ status: 200, contentType: "text/javascript", body: "" }),
+  );
+  await held.goto(href, { waitUntil: "load" });
+  await expect(held.getByRole("button", { name: "Mark as read" })).toBeVisible();
+  const before = await pagerTop(held);
+  await held.close();
+
+  await page.setViewportSize(laptop);
+  await page.goto(href);
+  await expect(page.getByText("Section read")).toBeVisible();
+  expect(await pagerTop(page)).toBe(before);
 });

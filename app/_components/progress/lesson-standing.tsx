@@ -89,15 +89,32 @@ export function LessonStanding({
       : null;
 
   const shown = variant === "compact" ? figures.filter((f) => f.key !== "cards") : figures;
+  const loading = (
+    <p className={styles.figures} aria-busy="true" data-testid="standing-loading">
+      <span className={styles.placeholder}>Loading your progress…</span>
+    </p>
+  );
   return (
     <div
       className={variant === "compact" ? styles.compact : styles.full}
       data-testid="lesson-standing"
     >
-      {state.status === "loading" ? (
-        <p className={styles.figures} aria-busy="true" data-testid="standing-loading">
-          <span className={styles.placeholder}>Loading your progress…</span>
-        </p>
+      {state.status === "loading" && variant === "full" ? (
+        // Over the figures a newcomer will see, drawn invisibly: they take their room from the
+        // first paint (two lines on a phone), so the summary's arrival moves nothing below. A
+        // newcomer has every card of the lesson due: two digits (29 in the rate-limiter lesson).
+        <div className={styles.loadingSlot}>
+          <ul className={styles.figures} aria-hidden="true">
+            {shown.map((figure) => (
+              <li key={figure.key}>
+                {figure.key === "cards" ? "00 cards to review" : figure.text}
+              </li>
+            ))}
+          </ul>
+          {loading}
+        </div>
+      ) : state.status === "loading" ? (
+        loading
       ) : state.status === "ready" && (started || variant === "full") ? (
         <ul className={styles.figures} aria-label="Your progress in this lesson">
           {shown.map((figure) => (
