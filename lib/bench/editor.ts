@@ -178,7 +178,7 @@ async function measure(browser: Browser, base: string) {
         ` first Run idle ${Math.round(result.idleMs)} ms` +
         `${result.idleSignal ? "" : " (no warm-up mark: 3 s after load)"},` +
         ` early ${Math.round(result.earlyMs)} ms (${Math.round(result.earlyFromNavigationMs)} ms from navigation),` +
-        ` second ${Math.round(result.secondMs)} ms; early marks ${JSON.stringify(result.earlyMarks)}`;
+        ` second ${Math.round(result.secondMs)} ms (${result.verdicts.join(", ")}); early marks ${JSON.stringify(result.earlyMarks)}`;
     }
     console.log(`${line} (load average ${os.loadavg()[0]!.toFixed(2)})`);
   }

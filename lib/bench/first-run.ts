@@ -16,6 +16,8 @@ export interface FirstRun {
   /** Navigation start → the early Run's verdict painted. */
   earlyFromNavigationMs: number;
   secondMs: number;
+  /** The verdicts shown: idle, early, second (a killed worker would show "Time limit exceeded"). */
+  verdicts: string[];
   /** Whether the idle Run waited for the worker's warm-up mark (else 3 s after load). */
   idleSignal: boolean;
   /** The worker's and the page's performance marks of the early Run, for profiling. */
@@ -28,13 +30,14 @@ const QUIET_MS = 2_000;
 interface Probe {
   clickedAt: number | null;
   paintedAt: number | null;
+  verdict: string | null;
 }
 
 // Runs in the page: records the next click's time and when a verdict that was not on the page
 // before it is painted (the results pane remounts on every Run, so its verdict is a new node).
 function armProbe() {
   const seen = new WeakSet<Element>(document.querySelectorAll("[data-testid=verdict]"));
-  const probe: Probe = { clickedAt: null, paintedAt: null };
+  const probe: Probe = { clickedAt: null, paintedAt: null, verdict: null };
   (window as unknown as { __runProbe: Probe }).__runProbe = probe;
   addEventListener("click", (event) => (probe.clickedAt ??= event.timeStamp), {
     capture: true,
@@ -44,6 +47,7 @@ function armProbe() {
     const fresh = [...document.querySelectorAll("[data-testid=verdict]")].find((v) => !seen.has(v));
     if (!fresh) return;
     observer.disconnect();
+    probe.verdict = fresh.textContent;
     // The frame that paints it: after the next animation frame's callbacks, the frame is drawn.
     requestAnimationFrame(() => setTimeout(() => (probe.paintedAt = performance.now()), 0));
   });
@@ -59,7 +63,9 @@ function hydratedRun() {
   return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
 }
 
-async function clickRun(page: Page): Promise<{ clickedAt: number; paintedAt: number }> {
+type Answered = { clickedAt: number; paintedAt: number; verdict: string };
+
+async function clickRun(page: Page): Promise<Answered> {
   await page.evaluate(armProbe);
   const at = await page.evaluate(hydratedRun);
   if (!at) throw new Error("the Run button is not on screen");
@@ -72,7 +78,7 @@ async function clickRun(page: Page): Promise<{ clickedAt: number; paintedAt: num
     undefined,
     { timeout: TIMEOUT_MS, polling: 10 },
   );
-  return (await handle.jsonValue()) as { clickedAt: number; paintedAt: number };
+  return (await handle.jsonValue()) as Answered;
 }
 
 /** The judge worker's performance marks (the page's clock: both count from the page's origin time). */
@@ -151,6 +157,7 @@ export async function firstRun(
     earlyMs: early.paintedAt - early.clickedAt,
     earlyFromNavigationMs: early.paintedAt,
     secondMs: second.paintedAt - second.clickedAt,
+    verdicts: [idle.verdict, early.verdict, second.verdict],
     idleSignal,
     earlyMarks,
   };
