@@ -1,6 +1,6 @@
 import { DEFAULT_LIMITS } from "@/lib/judge/core/types";
 import type { ResultsDocument, TestResult } from "@/lib/judge/results";
-import type { ToJudgeWorker, WorkerMessage } from "./judge-protocol";
+import type { ToJudgeWorker, WarmJudgeWorker, WorkerMessage } from "./judge-protocol";
 
 // The page's side of the Run worker: starts it early so the first Run is instant, enforces a hard
 // deadline by terminating the worker (a slow built-in call can outlast the sandbox's own interrupt),
@@ -47,8 +47,16 @@ export class BrowserJudge {
     private readonly killAfterMs: number = DEFAULT_LIMITS.totalTimeMs + KILL_GRACE_MS,
   ) {}
 
-  /** Starts the worker (and its QuickJS download) ahead of the first Run. */
+  /** Starts the worker (and its QuickJS download) ahead of the first Run, and its warm-up judge. */
   warm(): Promise<boolean> {
+    if (this.ready) return this.ready;
+    const ready = this.start();
+    this.worker?.postMessage({ type: "warm" } satisfies WarmJudgeWorker);
+    return ready;
+  }
+
+  /** Starts the worker; a Run that starts it sends its job at once, and no warm-up. */
+  private start(): Promise<boolean> {
     if (this.ready) return this.ready;
     let worker: Worker;
     try {
@@ -91,7 +99,7 @@ export class BrowserJudge {
     job: Omit<ToJudgeWorker, "type" | "id">,
     options: BrowserRunOptions = {},
   ): Promise<BrowserRunOutcome> {
-    const ready = this.warm();
+    const ready = this.start();
     const worker = this.worker;
     if (!worker) {
       this.discard();
@@ -102,8 +110,8 @@ export class BrowserJudge {
     const answered = new Promise<BrowserRunOutcome>((resolve) => {
       const pending: Pending = { id, resolve, progress: [], options, timer: undefined };
       this.pending = pending;
-      // Posted at once, not once QuickJS has loaded: the worker then skips its warm-up judge, which
-      // a Run clicked early would otherwise wait behind. The deadline counts from the load.
+      // Posted at once, not once QuickJS has loaded, and with no warm-up judge ahead of it in a
+      // worker this Run started. The deadline counts from the load.
       worker.postMessage({ type: "judge", id, ...job } satisfies ToJudgeWorker);
       void ready.then((ok) => {
         if (ok && this.pending === pending) {

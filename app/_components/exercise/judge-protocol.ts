@@ -15,6 +15,11 @@ export interface ToJudgeWorker {
   limits?: Partial<JudgeLimits>;
 }
 
+/** The idle page asks for a warm-up judge; a worker started by a Run is not asked (judge.worker.ts). */
+export interface WarmJudgeWorker {
+  type: "warm";
+}
+
 export type WorkerMessage =
   | { type: "ready"; loadMs: number }
   | { type: "load-failed"; message: string }

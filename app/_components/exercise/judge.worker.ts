@@ -6,7 +6,7 @@ import {
   type QuickJSWASMModule,
 } from "quickjs-emscripten-core";
 import { createSandboxMemory, judgeInSandbox, PreparedSandboxes } from "@/lib/judge/core";
-import type { ToJudgeWorker, WorkerMessage } from "./judge-protocol";
+import type { ToJudgeWorker, WarmJudgeWorker, WorkerMessage } from "./judge-protocol";
 
 // Run, in the browser: the same judge core the server uses, on QuickJS compiled to WebAssembly, fed
 // the visible tests only. The wasm file is the package's own `emscripten-module.wasm`, which the
@@ -15,7 +15,7 @@ import type { ToJudgeWorker, WorkerMessage } from "./judge-protocol";
 // The project compiles against the DOM lib; a worker's global needs only these two members.
 const scope = self as unknown as {
   postMessage(message: WorkerMessage): void;
-  onmessage: ((event: MessageEvent<ToJudgeWorker>) => void) | null;
+  onmessage: ((event: MessageEvent<ToJudgeWorker | WarmJudgeWorker>) => void) | null;
 };
 
 function post(message: WorkerMessage) {
@@ -43,38 +43,41 @@ quickjs.then(
 // keeps that an invariant of this file rather than of its caller.
 let queue: Promise<void> = Promise.resolve();
 let prepared: PreparedSandboxes | undefined;
-/** Jobs received and not yet answered. */
-let waiting = 0;
 
 // A first judge on a fresh module is several times slower than the next (the engine compiles the
 // WebAssembly and the judge's own code as it first runs them): one tiny judge while the learner
 // reads the prompt takes that off the first Run, and the next Run's sandbox is made ahead of it.
-// A Run clicked before QuickJS had loaded is not made to wait for the warm-up as well: it warms the
-// module itself. The `judge:warm` mark tells the benchmark (bench:editor) the page is idle.
+// Only when the page asks, with its first message: a Run clicked before the page was idle starts
+// the worker with its job, which then warms the module itself rather than wait behind a warm-up.
+// (A job posted while the worker's scripts load was seen to arrive after QuickJS was ready: the
+// worker cannot tell by itself whether a job is waiting.) `judge:warm` tells bench:editor it is done.
 const WARM_UP_CODE = "export const one = (): number => 1;";
 const WARM_UP_TESTS = `import { test, expect } from "judge";
 import { one } from "./solution";
 test("warm-up", () => expect(one()).toBe(1));`;
 
 queue = quickjs.then(
-  async (module) => {
+  (module) => {
     prepared = new PreparedSandboxes(module);
-    if (waiting > 0) return;
-    try {
-      await judgeInSandbox({
-        quickjs: module,
-        code: WARM_UP_CODE,
-        suites: [{ file: "tests.ts", source: WARM_UP_TESTS, hidden: false }],
-        mode: "run",
-      });
-    } catch {
-      // Only a warm-up: the Run that follows reports whatever is wrong.
-    }
-    prepareNext();
-    performance.mark("judge:warm");
   },
   () => {},
 );
+
+async function warmUp(): Promise<void> {
+  try {
+    await judgeInSandbox({
+      quickjs: await quickjs,
+      code: WARM_UP_CODE,
+      suites: [{ file: "tests.ts", source: WARM_UP_TESTS, hidden: false }],
+      mode: "run",
+    });
+  } catch {
+    // Only a warm-up (or QuickJS did not load, which the page has been told): the Run that follows
+    // reports whatever is wrong.
+  }
+  prepareNext();
+  performance.mark("judge:warm");
+}
 
 /** Makes the next Run's runtime and harness now, while the learner is not waiting (decision 202). */
 function prepareNext() {
@@ -86,11 +89,11 @@ function prepareNext() {
   }
 }
 
-scope.onmessage = (event: MessageEvent<ToJudgeWorker>) => {
+scope.onmessage = (event: MessageEvent<ToJudgeWorker | WarmJudgeWorker>) => {
   const job = event.data;
+  if (job?.type === "warm") queue = queue.then(warmUp);
   if (job?.type !== "judge") return;
-  waiting++;
-  queue = queue.then(() => judge(job)).finally(() => waiting--);
+  queue = queue.then(() => judge(job));
 };
 
 async function judge(job: ToJudgeWorker): Promise<void> {

@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { BrowserJudge } from "@/app/_components/exercise/browser-judge";
-import type { ToJudgeWorker, WorkerMessage } from "@/app/_components/exercise/judge-protocol";
+import type {
+  ToJudgeWorker,
+  WarmJudgeWorker,
+  WorkerMessage,
+} from "@/app/_components/exercise/judge-protocol";
 import type { ResultsDocument } from "@/lib/judge/results";
 
 /** A stand-in for the judge Web Worker: the test decides what it answers, and when. */
@@ -18,8 +22,11 @@ class FakeWorker {
     (this.listeners[type] ??= []).push(listener);
   }
 
-  postMessage(job: ToJudgeWorker) {
-    this.posted.push(job);
+  warmUps = 0;
+
+  postMessage(job: ToJudgeWorker | WarmJudgeWorker) {
+    if (job.type === "warm") this.warmUps++;
+    else this.posted.push(job);
   }
 
   terminate() {
@@ -156,11 +163,12 @@ describe("BrowserJudge", () => {
     await expect(running).resolves.toEqual({ kind: "unavailable", message: "no WebAssembly" });
   });
 
-  test("a Run before QuickJS has loaded is posted at once, and its deadline counts from the load", async () => {
+  test("a Run before QuickJS has loaded is posted at once, with no warm-up, and its deadline counts from the load", async () => {
     const judge = makeJudge(1000);
     const running = judge.run(job);
     const worker = FakeWorker.created[0]!;
     expect(worker.posted).toHaveLength(1);
+    expect(worker.warmUps).toBe(0);
     await vi.advanceTimersByTimeAsync(5000);
     expect(worker.terminated).toBe(false);
     worker.emit({ type: "ready", loadMs: 5000 });
@@ -168,6 +176,15 @@ describe("BrowserJudge", () => {
     worker.emit({ type: "results", id: worker.posted[0]!.id, results: passing });
     await expect(running).resolves.toEqual({ kind: "results", results: passing });
     expect(worker.terminated).toBe(false);
+  });
+
+  test("a worker started while the page is idle is asked for its warm-up, once", async () => {
+    const judge = makeJudge();
+    void judge.warm();
+    void judge.warm();
+    void judge.run(job);
+    expect(FakeWorker.created).toHaveLength(1);
+    expect(FakeWorker.created[0]!.warmUps).toBe(1);
   });
 
   test("an answer to an older job is ignored", async () => {
