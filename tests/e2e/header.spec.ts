@@ -52,7 +52,8 @@ test("a new visitor sees Sign in, then Save your progress once there is work, an
   await page.getByLabel("Name").fill("Ada Lovelace");
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(sectionPath);
+  // Creating an account hashes the password on purpose slowly: seconds on two busy cores.
+  await expect(page).toHaveURL(sectionPath, { timeout: 20_000 });
 
   // Signed in: the name, with a menu.
   const menuButton = header(page).getByRole("button", { name: /Ada Lovelace/ });
@@ -80,7 +81,7 @@ test("signing in returns to the page the learner came from, and never to another
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL("/progress");
+  await expect(page).toHaveURL("/progress", { timeout: 20_000 });
   await page
     .getByRole("banner")
     .getByRole("button", { name: /e2e-header/ })
@@ -95,7 +96,7 @@ test("signing in returns to the page the learner came from, and never to another
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(sectionPath);
+  await expect(page).toHaveURL(sectionPath, { timeout: 20_000 });
 
   // A return address on another origin is ignored.
   await header(page)
@@ -107,7 +108,7 @@ test("signing in returns to the page the learner came from, and never to another
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL("/progress");
+  await expect(page).toHaveURL("/progress", { timeout: 20_000 });
 });
 
 test("the Review link shows the cards due, and the Review page counts down while grading", async ({
