@@ -44,6 +44,41 @@ function headingPositions(page: Page) {
   });
 }
 
+/**
+ * Opens `href` in a new page of the same context with the framework's chunks answered empty, so it
+ * shows the server's HTML as drawn before any script runs; `measure` reads it, then it closes.
+ */
+async function beforeScripts<T>(
+  page: Page,
+  href: string,
+  measure: (held: Page) => Promise<T>,
+  viewport?: { width: number; height: number },
+): Promise<T> {
+  const held = await page.context().newPage();
+  if (viewport) await held.setViewportSize(viewport);
+  await held.route("**/_next/static/**/*.js", (route) =>
+    route.fulfill({ status: 200, contentType: "text/javascript", body: "" }),
+  );
+  await held.goto(href, { waitUntil: "load" });
+  try {
+    return await measure(held);
+  } finally {
+    await held.close();
+  }
+}
+
+/** What moved by more than 1 px between two readings of `headingPositions`. */
+function movedBetween(
+  href: string,
+  before: Record<string, number>,
+  after: Record<string, number>,
+): string[] {
+  expect(Object.keys(after), href).toEqual(Object.keys(before));
+  return Object.entries(before)
+    .filter(([what, at]) => Math.abs(after[what]! - at) > 1)
+    .map(([what, at]) => `${href} ${what}: ${at} -> ${after[what]} px`);
+}
+
 test("a link to a heading near the bottom of Understand It lands on it on a phone with smooth scrolling", async ({
   page,
 }) => {
@@ -94,25 +129,13 @@ test("hydration moves no heading of any lesson section on a phone", async ({ pag
   for (const lesson of lessons) {
     for (const section of lesson.sections) {
       const href = sectionHref(course.slug, lesson.slug, section.slug);
-      // The server's HTML as drawn before any script runs: the framework's chunks come back empty.
-      const held = await page.context().newPage();
-      await held.route("**/_next/static/**/*.js", (route) =>
-        route.fulfill({ status: 200, contentType: "text/javascript", body: "" }),
-      );
-      await held.goto(href, { waitUntil: "load" });
-      const before = await headingPositions(held);
-      await held.close();
+      const before = await beforeScripts(page, href, headingPositions);
 
       await page.goto(href, { waitUntil: "load" });
       await hydrated(page);
       // Effects and external stores settle in the tasks right after hydration.
       await page.waitForTimeout(300);
-      const after = await headingPositions(page);
-      expect(Object.keys(after), href).toEqual(Object.keys(before));
-      for (const [heading, y] of Object.entries(before)) {
-        if (Math.abs(after[heading]! - y) > 1)
-          moved.push(`${href} ${heading}: ${y} -> ${after[heading]} px`);
-      }
+      moved.push(...movedBetween(href, before, await headingPositions(page)));
     }
   }
   expect(moved).toEqual([]);
@@ -124,24 +147,13 @@ test("a lesson overview and its header do not move when the learner's progress a
   const moved: string[] = [];
   for (const lesson of lessons) {
     const href = lessonHref(course.slug, lesson.slug);
-    const held = await page.context().newPage();
-    await held.route("**/_next/static/**/*.js", (route) =>
-      route.fulfill({ status: 200, contentType: "text/javascript", body: "" }),
-    );
-    await held.goto(href, { waitUntil: "load" });
-    const before = await headingPositions(held);
-    await held.close();
+    const before = await beforeScripts(page, href, headingPositions);
 
     await page.goto(href, { waitUntil: "load" });
     // A newcomer's figures and the header's Sign in: the summary has arrived.
     await expect(page.getByTestId("standing-sections")).toBeVisible();
     await expect(page.getByTestId("account")).toBeVisible();
-    const after = await headingPositions(page);
-    expect(Object.keys(after), href).toEqual(Object.keys(before));
-    for (const [what, at] of Object.entries(before)) {
-      if (Math.abs(after[what]! - at) > 1)
-        moved.push(`${href} ${what}: ${at} -> ${after[what]} px`);
-    }
+    moved.push(...movedBetween(href, before, await headingPositions(page)));
   }
   expect(moved).toEqual([]);
 });
@@ -154,15 +166,15 @@ test("a short section's pager does not move when the section counts as read", as
     on
       .getByRole("navigation", { name: "Previous and next section" })
       .evaluate((pager) => Math.round(pager.getBoundingClientRect().top));
-  const held = await page.context().newPage();
-  await held.setViewportSize(laptop);
-  await held.route("**/_next/static/**/*.js", (route) =>
-    route.fulfill({ status: 200, contentType: "text/javascript", body: "" }),
+  const before = await beforeScripts(
+    page,
+    href,
+    async (held) => {
+      await expect(held.getByRole("button", { name: "Mark as read" })).toBeVisible();
+      return pagerTop(held);
+    },
+    laptop,
   );
-  await held.goto(href, { waitUntil: "load" });
-  await expect(held.getByRole("button", { name: "Mark as read" })).toBeVisible();
-  const before = await pagerTop(held);
-  await held.close();
 
   await page.setViewportSize(laptop);
   await page.goto(href);
