@@ -1,44 +1,28 @@
 "use client";
 
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useId, useRef, useState } from "react";
 import styles from "./site-header.module.css";
 import { useDismiss } from "./use-dismiss";
-
-const FOLD_SCRIPT = `document.currentScript.parentElement.setAttribute("data-ready","true")`;
 
 /**
  * The header's main links. On a laptop they sit in the row; on a phone they fold behind a Menu
  * button so the header stays one row: a disclosure that opens with Enter or Space, closes with
  * Escape (focus back on the button), a click outside or a navigation. Without JavaScript the links
- * stay in the header, on a row of their own. With it, an inline script folds them as the header is
- * parsed, before the first paint: folding them at hydration moved the whole page up on a phone, the
- * exercise page's layout shift of 0.176 (decision 343). Until hydration the button does nothing.
+ * stay in the header, on a row of their own. With it, the stylesheet folds them from the first
+ * paint (`scripting: enabled`): folding them at hydration moved the whole page up on a phone, the
+ * exercise page's layout shift of 0.176 (decisions 343, 520). Until hydration the button does
+ * nothing.
  */
 export function HeaderNav({ children }: { children: ReactNode }) {
-  const [ready, setReady] = useState(false);
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    // Fold the links only once the button can open them.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setReady(true);
-  }, []);
-
   useDismiss(open, setOpen, root, button);
 
   return (
-    <div
-      ref={root}
-      className={styles.navWrap}
-      data-ready={ready ? "true" : undefined}
-      data-open={open ? "true" : undefined}
-      // The inline script below sets data-ready before React hydrates.
-      suppressHydrationWarning
-    >
-      <script dangerouslySetInnerHTML={{ __html: FOLD_SCRIPT }} />
+    <div ref={root} className={styles.navWrap} data-open={open ? "true" : undefined}>
       <button
         ref={button}
         type="button"

@@ -96,18 +96,22 @@ function numeric(lhr: Result, audit: string): number | null {
   return lhr.audits[audit]?.numericValue ?? null;
 }
 
+function scoreOf(lhr: Result): number | null {
+  const score = lhr.categories.performance?.score;
+  return score === null || score === undefined ? null : Math.round(score * 100);
+}
+
 function toRow(page: BenchPage, formFactor: FormFactor, lhr: Result): Row {
   const details = lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined;
   const requests = details?.items ?? [];
   const documentRequest = requests.find((item) => item.resourceType === "Document");
   const warnings = [...lhr.runWarnings];
   if (lhr.runtimeError) warnings.unshift(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-  const score = lhr.categories.performance?.score;
   return {
     page: page.name,
     path: page.path,
     formFactor,
-    score: score === null || score === undefined ? null : Math.round(score * 100),
+    score: scoreOf(lhr),
     lcpMs: numeric(lhr, "largest-contentful-paint"),
     tbtMs: numeric(lhr, "total-blocking-time"),
     cls: numeric(lhr, "cumulative-layout-shift"),
@@ -126,8 +130,16 @@ async function measure(base: string, pages: BenchPage[]): Promise<Row[]> {
   for (const formFactor of formFactors) {
     for (const page of pages) {
       const results: Result[] = [];
-      for (let run = 0; run < runs; run++) {
-        results.push(await lighthouseOnce(new URL(page.path, base).href, formFactor));
+      let failed = 0;
+      while (results.length < runs) {
+        const result = await lighthouseOnce(new URL(page.path, base).href, formFactor);
+        // A run that saw no first paint (Chromium's trace missed it) has no score to take a median
+        // of; it is run again, at most twice per page, and counted in the printed row.
+        if (numeric(result, "first-contentful-paint") === null && failed < 2) {
+          failed++;
+          continue;
+        }
+        results.push(result);
       }
       const lhr = runs > 1 ? computeMedianRun(results) : results[0]!;
       if (values.reports) {
@@ -139,7 +151,9 @@ async function measure(base: string, pages: BenchPage[]): Promise<Row[]> {
       rows.push(row);
       console.log(
         `[lighthouse] ${formFactor} ${page.name}: ${row.score ?? "—"} ` +
-          `(load average ${row.loadAverage.toFixed(2)})`,
+          `(runs ${results.map((result) => scoreOf(result) ?? "—").join(", ")}` +
+          `${failed ? `, ${failed} without a first paint run again` : ""}; ` +
+          `load average ${row.loadAverage.toFixed(2)})`,
       );
     }
   }

@@ -64,6 +64,21 @@ test.describe("with JavaScript disabled", () => {
     expect(await page.locator("[data-example] [role=group]").count()).toBeGreaterThan(5);
   });
 
+  test("on a phone the header's links stay in view and no Menu button shows", async ({ page }) => {
+    // The links fold behind Menu only when scripts run (a `scripting` media query), since the
+    // button needs them to open.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/");
+    const header = page.getByRole("banner");
+    await expect(header.getByTestId("menu-toggle")).toBeHidden();
+    const links = page.getByRole("navigation", { name: "Main" }).getByRole("link");
+    await expect(links).toHaveText(["Courses", "Review", "My progress"]);
+    for (const link of await links.all()) await expect(link).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+  });
+
   test("a deck of cards lists every question with its model answer", async ({ page }) => {
     await page.goto(sectionPath("next-move"));
     const deck = page.getByTestId("deck-noscript");

@@ -24,7 +24,13 @@ import { useDraft } from "./use-draft";
 import { useEditorPrefs } from "./use-editor-prefs";
 import { FRAME_TOP_SCRIPT, useFrameTop, useJudgeShortcuts } from "./use-workspace-frame";
 import { useJudging } from "./use-judging";
-import { NARROW_QUERY, WorkspacePanes, useMediaQuery, type PaneId } from "./workspace-panes";
+import {
+  NARROW_QUERY,
+  WorkspacePanes,
+  panesRestoreScript,
+  useMediaQuery,
+  type PaneId,
+} from "./workspace-panes";
 import styles from "./exercise.module.css";
 import frame from "./workspace.module.css";
 
@@ -184,7 +190,16 @@ export function ExerciseWorkspace({
           value={draft.code}
           onChange={draft.setCode}
           highlightedHtml={starterHtml}
-          beforeHydration={typeof window === "undefined" ? draftRestoreScript(exerciseId) : ""}
+          // One script, after the code: this device's draft, pane sizes and the frame's height,
+          // all before the first paint. The first inline script of a page is where the browser
+          // paints first, so it comes after the prompt and the code, not before them (decision
+          // 520). It runs only from the server's HTML: React neither compares nor rewrites a
+          // script's text when hydrating, so the browser's bundle does not carry it.
+          beforeHydration={
+            typeof window === "undefined"
+              ? [draftRestoreScript(exerciseId), panesRestoreScript(), FRAME_TOP_SCRIPT].join(";")
+              : ""
+          }
           path={`file:///exercises/${exerciseId}/solution.ts`}
           label="Your solution"
           height="100%"
@@ -245,14 +260,8 @@ export function ExerciseWorkspace({
       className={`${frame.frame} ${styles.workspace}`}
       data-focus={focus}
       data-testid="workspace"
+      data-workspace-frame=""
     >
-      <script
-        // The page's inline scripts run only from the server's HTML: React neither compares nor
-        // rewrites a script's text when hydrating, and one it inserts after a client-side
-        // navigation never runs. So the browser's bundle does not carry their text.
-        dangerouslySetInnerHTML={{ __html: typeof window === "undefined" ? FRAME_TOP_SCRIPT : "" }}
-        suppressHydrationWarning
-      />
       {focus && (
         <div className={frame.focusBar}>
           <p>{title}</p>

@@ -35,15 +35,15 @@ export const ROWS: SplitSpec = {
 export const storageKey = (split: SplitSpec) => `tradeoff:workspace:layout:${split.name}`;
 
 /**
- * Run while the page is parsed, as the first child of the element whose custom properties size
- * the panes: applies each remembered split before the first paint.
+ * Run while the page is parsed, inside the element whose custom properties size the panes
+ * (`data-workspace-columns`): applies each remembered split before the first paint.
  */
 export function splitRestoreScript(splits: readonly SplitSpec[]): string {
   const entries = JSON.stringify(
     splits.map((s) => [storageKey(s), `--ws-${s.name}`, s.ids[0], s.ids[1], s.min, s.max]),
   ).replace(/</g, "\\u003c");
   return (
-    `(function(){try{var e=document.currentScript.parentElement;${entries}.forEach(function(s){` +
+    `(function(){try{var e=document.currentScript.closest("[data-workspace-columns]");${entries}.forEach(function(s){` +
     `var v=JSON.parse(localStorage.getItem(s[0])||"null");if(!v||typeof v!=="object")return;` +
     `var a=v[s[2]],b=v[s[3]];if(typeof a!=="number"||typeof b!=="number"||Math.abs(a+b-100)>=0.5)return;` +
     `e.style.setProperty(s[1],String(Math.min(s[5],Math.max(s[4],a))))})}catch(x){}})()`

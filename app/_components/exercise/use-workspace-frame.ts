@@ -3,14 +3,15 @@
 import { useCallback, useEffect, useRef } from "react";
 
 /**
- * The frame's top measured before its first paint (the script is the frame's first child): its
- * height is right at the first paint, and the hook below only follows later resizes (decision
- * 295). Measured in the next animation frame, which runs before that paint, not as the script is
- * parsed: reading the layout then forced one mid-parse and held back the paint of everything below
- * it (the prompt, the code) on a slow phone.
+ * The frame's top measured before its first paint (the script runs inside the frame, after the
+ * code: see exercise-workspace.tsx): its height is right at the first paint, and the hook below only
+ * follows later resizes (decision 295). Measured in the next animation frame, which runs before
+ * that paint, not as the script is parsed: reading the layout then forced one mid-parse and held
+ * back the paint of everything below it (the prompt, the code) on a slow phone.
  */
 export const FRAME_TOP_SCRIPT =
-  `(function(){try{var f=document.currentScript.parentElement;requestAnimationFrame(function(){` +
+  `(function(){try{var f=document.currentScript.closest("[data-workspace-frame]");` +
+  `requestAnimationFrame(function(){` +
   `f.style.setProperty("--ws-top",Math.max(0,Math.round(f.getBoundingClientRect().top+window.scrollY))+"px")` +
   `})}catch(e){}})()`;
 

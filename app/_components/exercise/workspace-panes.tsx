@@ -9,6 +9,9 @@ import {
 } from "react";
 import { PaneSplitter } from "./pane-splitter";
 import { COLUMNS, ROWS, splitRestoreScript } from "./pane-splits";
+
+/** The script that applies this device's remembered pane sizes; the page runs it before painting. */
+export const panesRestoreScript = () => splitRestoreScript([COLUMNS, ROWS]);
 import styles from "./workspace.module.css";
 
 export type PaneId = "prompt" | "code" | "results";
@@ -99,14 +102,12 @@ export function WorkspacePanes({
           </button>
         ))}
       </div>
-      <div ref={container} data-testid="exercise-columns" className={styles.columns}>
-        <script
-          // Runs only from the server's HTML: the browser's bundle need not carry its text.
-          dangerouslySetInnerHTML={{
-            __html: typeof window === "undefined" ? splitRestoreScript([COLUMNS, ROWS]) : "",
-          }}
-          suppressHydrationWarning
-        />
+      <div
+        ref={container}
+        data-testid="exercise-columns"
+        data-workspace-columns=""
+        className={styles.columns}
+      >
         <div
           id="ws-prompt"
           data-testid="panel-prompt"
