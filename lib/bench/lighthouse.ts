@@ -1,13 +1,16 @@
 // npm run bench:lighthouse [-- --pages home,exercise] [-- --form-factors mobile,desktop]
 //                          [-- --url http://127.0.0.1:3217] [-- --runs 3] [-- --json out.json]
 //                          [-- --reports dir] [-- --exercise fixed-window] [-- --cdp-port 9240]
+//                          [-- --floor]
 //
 // Lighthouse 12.2.3 (performance only) on Debian's Chromium, mobile and desktop, for the home page,
 // every section of the first lesson and one exercise page. Without --url it runs `next build` when
 // the build is missing or older than the sources, then serves it with `next start` on a throwaway
 // database and stops it afterwards; with --url it measures a server that is already running.
 // With --runs N it keeps the median run of each page (Lighthouse's own choice of median). It prints
-// one row per page and form factor, and fails if any request left the machine.
+// one row per page and form factor, and fails if any request left the machine. With --floor it also
+// builds and measures a bare Next.js page (one heading, one paragraph, the same framework), first,
+// as the row "floor": what the framework alone scores here, at this load.
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
@@ -17,6 +20,7 @@ import lighthouse, { type Flags, type Result } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { ensureBuild } from "@/lib/cluster/build";
+import { startBareNext } from "./bare-next";
 import { benchPages, selectPages, type BenchPage } from "./bench-pages";
 import { startBenchInstance } from "./bench-instance";
 import { chromiumFlags, chromiumPath, isLoopback } from "./chromium";
@@ -31,6 +35,7 @@ const { values } = parseArgs({
     reports: { type: "string" },
     exercise: { type: "string" },
     "cdp-port": { type: "string", default: "0" },
+    floor: { type: "boolean", default: false },
   },
 });
 
@@ -221,7 +226,16 @@ async function main() {
       `[lighthouse] ${base}, ${pages.length} pages × ${formFactors.join("+")}, ${runs} run(s) each, ` +
         `load average ${os.loadavg()[0]!.toFixed(2)} on ${os.availableParallelism()} cores`,
     );
-    const rows = await measure(base, pages);
+    const rows: Row[] = [];
+    if (values.floor) {
+      const bare = await startBareNext(root, (line) => console.log(`[lighthouse] ${line}`));
+      try {
+        rows.push(...(await measure(bare.url, [{ name: "floor", path: "/" }])));
+      } finally {
+        await bare.stop();
+      }
+    }
+    rows.push(...(await measure(base, pages)));
     printTable(rows);
     for (const row of rows) {
       for (const warning of row.warnings)

@@ -148,7 +148,7 @@ async function waitUntilServing(instance: Instance, timeoutMs: number): Promise<
 }
 
 /** SIGTERM, then SIGKILL if the process has not exited after `graceMs`. */
-function stopProcess(child: ChildProcess, graceMs = 5_000): Promise<void> {
+export function stopProcess(child: ChildProcess, graceMs = 5_000): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
@@ -161,7 +161,7 @@ function stopProcess(child: ChildProcess, graceMs = 5_000): Promise<void> {
 }
 
 /** A TCP port that was free a moment ago. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
