@@ -9,10 +9,10 @@ import {
 } from "react";
 import { PaneSplitter } from "./pane-splitter";
 import { COLUMNS, ROWS, splitRestoreScript } from "./pane-splits";
+import styles from "./workspace.module.css";
 
 /** The script that applies this device's remembered pane sizes; the page runs it before painting. */
 export const panesRestoreScript = () => splitRestoreScript([COLUMNS, ROWS]);
-import styles from "./workspace.module.css";
 
 export type PaneId = "prompt" | "code" | "results";
 
