@@ -13,6 +13,9 @@ const HOST = "127.0.0.1";
  */
 const FILES: Record<string, string> = {
   "package.json": JSON.stringify({ name: "bare-next-floor", private: true }),
+  // Without a file of its own, the build took the project's instrumentation.ts from the directory
+  // above, and the floor's server started (and kept busy) two judge workers while it was measured.
+  "instrumentation.js": "export function register() {}\n",
   "app/layout.jsx": `export const metadata = { title: "Bare Next.js page" };
 export default function RootLayout({ children }) {
   return (<html lang="en"><body>{children}</body></html>);
