@@ -1,4 +1,5 @@
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_SERVER } from "next/constants.js";
+import { addCompileHints } from "./lib/build/compile-hints.mjs";
 import { securityHeaderRules } from "./lib/http/security-headers.mjs";
 import { installSocketAddressHook } from "./lib/http/socket-address-hook.mjs";
 
@@ -36,6 +37,16 @@ export default function nextConfig(phase) {
           loaders: ["./lib/interview/canvas-cdn-loader.cjs"],
           as: "*.js",
         },
+      },
+    },
+    // The framework's chunks, which every page runs before it hydrates, are compiled eagerly, off the
+    // main thread, as they stream in: the task that starts React halves (docs/decisions/530).
+    compiler: {
+      runAfterProductionCompile: async ({ distDir }) => {
+        const { chunks, bytes, added } = addCompileHints(distDir);
+        console.log(
+          `compile hints: ${chunks} framework chunks (${Math.round(bytes / 1024)} KB), ${added} newly hinted`,
+        );
       },
     },
     // forbidden() / unauthorized(): the instructor pages answer a real 403 / 401 (docs/decisions/062).

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { gzipSync } from "node:zlib";
 import { firstLoadBudgetKb, firstLoadScripts } from "@/lib/bench/first-load-js";
 import { htmlWeight, lessonPageBudgetBytes, lessonPagePaths } from "@/lib/bench/html-weight";
@@ -42,4 +43,49 @@ test("the exercise page's first-load JavaScript is under 150 kB gzipped", async 
     gzipped += gzipSync(await script.body()).length;
   }
   expect(gzipped / 1024, `${pagePath}, kB gzipped`).toBeLessThanOrEqual(firstLoadBudgetKb);
+});
+
+// Decision 530: the framework's chunks, which every page runs before it hydrates, are compiled
+// eagerly off the main thread because they open with V8's compile hint; our own chunks and the
+// editor's megabytes, loaded on demand, are not.
+test("the framework's scripts carry V8's compile hint, and the page's own and the editor's chunks do not", async ({
+  page,
+}) => {
+  const hint = "//# allFunctionsCalledOnLoad\n";
+  // The build the e2e server runs (read here: the web server builds it after the files are listed).
+  const { rootMainFiles } = JSON.parse(fs.readFileSync(".next/build-manifest.json", "utf8")) as {
+    rootMainFiles: string[];
+  };
+  const framework = new Set(rootMainFiles.map((file) => `/_next/${file}`));
+  const loaded = new Map<string, Promise<string>>();
+  page.on("response", (response) => {
+    if (/\/_next\/static\/chunks\/.*\.js$/.test(response.url())) {
+      loaded.set(
+        new URL(response.url()).pathname,
+        response.text().catch(() => ""),
+      );
+    }
+  });
+  const course = findCourse(loadCatalog(), "system-design")!;
+  const lesson = findLesson(course, "rate-limiter")!;
+  await page.goto(exerciseHref(course.slug, lesson.slug, lesson.exercises[0]!.slug));
+  await expect(page.locator("[data-editor-ready=true]").first()).toBeVisible({ timeout: 30_000 });
+
+  const seen = { framework: 0, others: 0, large: 0 };
+  const wrong: string[] = [];
+  for (const [src, body] of loaded) {
+    const text = await body;
+    const hinted = text.startsWith(hint);
+    if (framework.has(src)) {
+      seen.framework += 1;
+      if (!hinted) wrong.push(`${src} has no hint`);
+    } else {
+      seen.others += 1;
+      if (text.length > 1_000_000) seen.large += 1;
+      if (hinted) wrong.push(`${src} is hinted`);
+    }
+  }
+  expect(seen.framework, "every framework chunk was loaded").toBe(framework.size);
+  expect(seen.large, "the editor's large chunks were loaded").toBeGreaterThan(0);
+  expect(wrong).toEqual([]);
 });
