@@ -1,7 +1,7 @@
 // Plain JavaScript: next.config.js runs it after every production compile
 // (docs/decisions/530-compile-hints-for-the-framework-chunks.md).
 
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 /**
@@ -47,7 +47,7 @@ export function addCompileHints(distDir) {
     if (!existsSync(path))
       throw new Error(`compile hints: ${chunk} is in the manifest but not on disk`);
     const text = readFileSync(path, "utf8");
-    bytes += statSync(path).size;
+    bytes += Buffer.byteLength(text);
     if (text.startsWith(COMPILE_HINT)) continue;
     writeFileSync(path, COMPILE_HINT + text);
     added += 1;
