@@ -73,6 +73,32 @@ test("a new visitor sees Sign in, then Save your progress once there is work, an
   await expect(page).toHaveURL(sectionPath);
 });
 
+test("the header's Sign in is not fetched ahead of a click: every page's link is a URL of its own", async ({
+  page,
+}) => {
+  // Next fetches a link's page as it comes into view. The sign-in link carries the page it returns
+  // to, so nothing fetched for it on one page serves another, and a reader rarely follows it.
+  const fetchedAhead: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.searchParams.has("_rsc") && /^\/sign-(in|up)\b/.test(url.pathname)) {
+      fetchedAhead.push(`${url.pathname}${url.search}`);
+    }
+  });
+  // The lesson's own page (the breadcrumb) is still fetched ahead: prefetching ran on this page.
+  const lessonAhead = page.waitForRequest((request) => {
+    const url = new URL(request.url());
+    return (
+      url.searchParams.has("_rsc") && url.pathname === `/courses/${course.slug}/${lesson.slug}`
+    );
+  });
+  await page.goto(sectionPath);
+  await expect(header(page).getByRole("link", { name: "Sign in" })).toBeVisible();
+  await lessonAhead;
+  await page.waitForLoadState("networkidle");
+  expect(fetchedAhead).toEqual([]);
+});
+
 test("signing in returns to the page the learner came from, and never to another site", async ({
   page,
 }) => {
