@@ -49,8 +49,13 @@ export default function nextConfig(phase) {
         );
       },
     },
-    // forbidden() / unauthorized(): the instructor pages answer a real 403 / 401 (docs/decisions/062).
-    experimental: { authInterrupts: true },
+    experimental: {
+      // forbidden() / unauthorized(): the instructor pages answer a real 403 / 401 (docs/decisions/062).
+      authInterrupts: true,
+      // CI builds in a clean clone and never builds again from it, so Turbopack's cache is written
+      // for nobody: 15 s of an 80 s cold build here. Developers keep it (rebuilds take half the time).
+      turbopackFileSystemCacheForBuild: !process.env.CI,
+    },
     // CSP, framing, sniffing, referrer, permissions, HSTS on HTTPS: pages and APIs alike (111).
     headers: async () => securityHeaderRules({ development }),
   };
