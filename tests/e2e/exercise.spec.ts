@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs";
 import path from "node:path";
 import type { Page, Response } from "@playwright/test";
 import { findCourse, findLesson, loadCatalog } from "@/lib/content/loader";
 import { expect, test } from "./fixtures";
+import { seriousViolations } from "./accessibility-scan";
 
 // The exercise page in Chromium against `next build && next start`: Monaco loads from our own
 // bundle, Run judges the visible tests in a Web Worker, Submit judges the full suite on the server.
@@ -141,15 +141,7 @@ test("the exercise page with a failing result has no serious accessibility viola
   await page.getByTestId("run").click();
   await expect(page.getByTestId("timeline").first()).toBeVisible();
   await page.getByRole("button", { name: /Show a hint/ }).click();
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      rule: violation.id,
-      help: violation.help,
-      nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")),
-    }));
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("the editor type-checks against the judge module's declarations", async ({ page }) => {

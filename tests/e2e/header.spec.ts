@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { findCourse, findLesson, loadCatalog } from "@/lib/content/loader";
 import { expect, test } from "./fixtures";
+import { seriousViolations } from "./accessibility-scan";
 
 // Who you are, in the header of every (static) page: "Sign in" for nobody, "Save your progress"
 // once there is work, the name and a menu once signed in; the sign-in forms return to the page
@@ -14,16 +14,6 @@ const password = "a long enough password";
 const uniqueEmail = () => `e2e-header-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 const header = (page: Page) => page.getByRole("banner");
-
-// `within` scans one part: the header on a long section page, whose whole is scanned in
-// lesson.spec.ts (a whole-page scan of Understand It takes 10-20 s on two busy cores).
-async function seriousViolations(page: Page, within?: string) {
-  const builder = new AxeBuilder({ page });
-  const { violations } = await (within ? builder.include(within) : builder).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 test("a new visitor sees Sign in, then Save your progress once there is work, and returns to the page after signing up", async ({
   page,

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { runExample } from "@/lib/content/run-example";
 import { findCourse, findLesson, loadCatalog } from "@/lib/content/loader";
 import { expect, test } from "./fixtures";
+import { seriousViolations } from "./accessibility-scan";
 
 // Issue 7 in Chromium against `next build && next start`: the second lesson is live with no code
 // change, learners are refused the instructor pages, and an instructor sees the dashboard, downloads
@@ -14,17 +14,6 @@ const second = findLesson(course, "leaky-vs-token")!;
 const password = "a long enough password";
 // The database the e2e server runs on (playwright.config.ts).
 const e2eDatabase = "data/e2e/tradeoff.db";
-
-/** Serious or critical axe violations on the current page, summarised for a readable failure. */
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      rule: violation.id,
-      nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")),
-    }));
-}
 
 function mainNav(page: Page) {
   return page.getByRole("navigation", { name: "Main" });

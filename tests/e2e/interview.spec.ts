@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { seriousViolations } from "./accessibility-scan";
 
 // Issue 17, in Chromium with a fake microphone (playwright.config.ts): the timed answer drill with a
 // recording kept in IndexedDB, the same drill typed by a learner who refuses the microphone and uses
@@ -20,13 +20,6 @@ async function tabTo(page: Page, target: Locator, limit = 80) {
     await page.keyboard.press("Tab");
   }
   throw new Error(`Tab never reached ${target.toString()}`);
-}
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ rule: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
 }
 
 test("a spoken drill is recorded in the browser, played back, deleted and scored 4 of 6", async ({

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { findCourse, findLesson, loadCatalog } from "@/lib/content/loader";
 import { expect, test } from "./fixtures";
+import { seriousViolations } from "./accessibility-scan";
 
 // Progress where the learner is: solved / attempted / not started on every exercise list, the
 // lesson overview's figures and its Continue link, the home page's lesson card. The pages stay
@@ -14,13 +14,6 @@ const lesson = findLesson(course, "rate-limiter")!;
 const lessonPath = `/courses/${course.slug}/${lesson.slug}`;
 const [solvedOne, triedOne] = lesson.exercises;
 const solution = fs.readFileSync(path.join(solvedOne!.dir, "solution.ts"), "utf8");
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 test("an exercise solved and one attempted show on the lists, the overview and the home page", async ({
   page,

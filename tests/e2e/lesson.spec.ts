@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { findCourse, findLesson, loadCatalog } from "@/lib/content/loader";
 import { formatMinutes } from "@/lib/content/minutes";
 import { expect, test } from "./fixtures";
+import { seriousViolations } from "./accessibility-scan";
 
 // The reader's path through the site, in Chromium against `next build && next start`. Titles come
 // from the content tree itself, so the test follows the lesson as it is written.
@@ -254,15 +254,7 @@ test.describe("accessibility", () => {
       }) => {
         await page.emulateMedia({ colorScheme });
         await page.goto(path);
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        const serious = violations
-          .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-          .map((violation) => ({
-            rule: violation.id,
-            help: violation.help,
-            nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")),
-          }));
-        expect(serious).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
       });
     }
   }

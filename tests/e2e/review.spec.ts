@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { findCourse, findLesson, loadCatalog } from "@/lib/content/loader";
 import { expect, test } from "./fixtures";
+import { seriousViolations } from "./accessibility-scan";
 
 // Issue 6, in Chromium against `next build && next start`: review cards from the keyboard, grade
 // them, and find the schedule (due now, next due date, streak) on the Review page after a reload.
@@ -96,10 +96,6 @@ test("the Review and Check Yourself pages have no serious or critical axe violat
   ] as const) {
     await page.emulateMedia({ colorScheme });
     await page.goto(target);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => ({ rule: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
-    expect(serious, `${target} in ${colorScheme}`).toEqual([]);
+    expect(await seriousViolations(page), `${target} in ${colorScheme}`).toEqual([]);
   }
 });

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { findCourse, findLesson, loadCatalog } from "@/lib/content/loader";
 import { expect, test } from "./fixtures";
+import { seriousViolations } from "./accessibility-scan";
 
 // Finding things: offline search from the header ("/"), results grouped by lesson with the matched
 // passage and keyboard navigation; the end of a lesson leads on; a lesson says what its sections are.
@@ -11,13 +10,6 @@ const first = findLesson(course, "rate-limiter")!;
 const second = course.lessons[1]!;
 const sectionPath = (lesson: typeof first, slug: string) =>
   `/courses/${course.slug}/${lesson.slug}/${slug}`;
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 test("“/” opens search; results come grouped by lesson with the passage, and the keyboard opens one", async ({
   page,

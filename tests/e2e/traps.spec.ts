@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { findCourse, findLesson, loadCatalog } from "@/lib/content/loader";
 import { expect, test } from "./fixtures";
+import { seriousViolations } from "./accessibility-scan";
 
 // Issue 6, in Chromium against `next build && next start`: predict a trap (wrong, on purpose), see
 // the sandbox's run beside the prediction, read why, fix it in the editor, and find all of it again
@@ -127,15 +127,11 @@ test.describe("on a 360px phone", () => {
 test("the code traps page has no serious or critical axe violations, before and after a run", async ({
   page,
 }) => {
-  const serious = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => ({ rule: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
   await page.goto(trapsPath);
-  expect(await serious()).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   const a = trap(page, "increment-then-check");
   await a.getByLabel("Your prediction").fill("12");
   await a.getByRole("button", { name: "Lock in and run" }).click();
   await expect(a.getByTestId("trap-result")).toBeVisible();
-  expect(await serious()).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { findCourse, findLesson, loadCatalog } from "@/lib/content/loader";
 import { expect, test } from "./fixtures";
+import { seriousViolations } from "./accessibility-scan";
 
 // The exercise page as a workspace: resizable panes that fill a laptop screen, each scrolling on
 // its own, editor settings that are remembered, focus mode; on a phone, the same panes behind tabs.
@@ -138,13 +138,6 @@ async function box(page: Page, testId: string) {
   const found = await page.getByTestId(testId).boundingBox();
   expect(found, `${testId} has a box`).not.toBeNull();
   return found!;
-}
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 test.describe("on a 1440×900 laptop screen", () => {
