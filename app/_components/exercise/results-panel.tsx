@@ -3,6 +3,7 @@ import { VERDICT_LABELS } from "@/lib/judge/verdict-labels";
 import { ChartDetails } from "./chart-details";
 import { TimelineChart } from "./timeline-chart";
 import styles from "./results-panel.module.css";
+import { formatNumber } from "@/lib/format/format-number";
 
 const statusLabels: Record<TestResult["status"], string> = {
   pass: "passed",
@@ -136,7 +137,7 @@ export const WORK_EXPLAINED =
 export function workLabel(results: ResultsDocument): string | null {
   const steps = results.resources.steps;
   if (steps === undefined) return null;
-  return `${steps.toLocaleString("en")} ms of work`;
+  return `${formatNumber(steps)} ms of work`;
 }
 
 function TestItem({ test, chartOpen }: { test: TestResult; chartOpen: boolean }) {

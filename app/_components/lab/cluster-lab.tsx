@@ -14,6 +14,7 @@ import {
 import type { Placement } from "@/lib/simulation/cluster";
 import { LabChart } from "./lab-chart";
 import styles from "./cluster-lab.module.css";
+import { formatNumber } from "@/lib/format/format-number";
 
 const algorithmNames: Record<LabAlgorithm, string> = {
   "fixed-window": "Fixed window",
@@ -35,7 +36,7 @@ const placementNames: Record<Placement, string> = {
   shared: "In a shared store",
 };
 
-const count = (n: number) => n.toLocaleString("en-US");
+const count = formatNumber;
 
 /**
  * The cluster lab: the lesson's "100 becomes 300" as something to play with. Every control change

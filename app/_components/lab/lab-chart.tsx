@@ -1,5 +1,6 @@
 import type { LabOutcome } from "@/lib/simulation/lab";
 import styles from "./cluster-lab.module.css";
+import { formatNumber } from "@/lib/format/format-number";
 
 const W = 640;
 const H = 220;
@@ -17,8 +18,8 @@ export function LabChart({ outcome, minuteMs }: { outcome: LabOutcome; minuteMs:
     ].join(" ");
   const crossed = outcome.timeline.find((step) => step.allowed > outcome.limit);
   const label =
-    `Admitted requests over the minute: ${outcome.allowed.toLocaleString("en-US")} by 60 s ` +
-    `against a documented limit of ${outcome.limit.toLocaleString("en-US")}` +
+    `Admitted requests over the minute: ${formatNumber(outcome.allowed)} by 60 s ` +
+    `against a documented limit of ${formatNumber(outcome.limit)}` +
     (crossed ? `, passed by ${crossed.at / 1000} s.` : ", never passed.");
   const instances = outcome.perInstance.length;
   return (
@@ -47,7 +48,7 @@ export function LabChart({ outcome, minuteMs }: { outcome: LabOutcome; minuteMs:
         y2={y(outcome.limit)}
       />
       <text className={styles.limitLabel} x={PAD.left + 6} y={y(outcome.limit) - 6}>
-        limit {outcome.limit.toLocaleString("en-US")}
+        limit {formatNumber(outcome.limit)}
       </text>
       {instances > 1
         ? outcome.perInstance.map((_, i) => (
@@ -68,7 +69,7 @@ export function LabChart({ outcome, minuteMs }: { outcome: LabOutcome; minuteMs:
         y={Math.max(PAD.top + 10, y(outcome.allowed) - 6)}
         textAnchor="end"
       >
-        admitted {outcome.allowed.toLocaleString("en-US")}
+        admitted {formatNumber(outcome.allowed)}
       </text>
     </svg>
   );

@@ -1,5 +1,6 @@
 import type { ScenarioView } from "./trap-client";
 import styles from "./traps.module.css";
+import { formatNumber } from "@/lib/format/format-number";
 
 /** What the scenario showed: its sentence, its figures, its table, and anything the code printed. */
 export function OutcomeView({ run, caption }: { run: ScenarioView; caption: string }) {
@@ -15,9 +16,7 @@ export function OutcomeView({ run, caption }: { run: ScenarioView; caption: stri
               {outcome.facts.map((fact) => (
                 <div key={fact.label} className={styles.fact}>
                   <dt>{fact.label}</dt>
-                  <dd>
-                    {typeof fact.value === "number" ? fact.value.toLocaleString("en") : fact.value}
-                  </dd>
+                  <dd>{typeof fact.value === "number" ? formatNumber(fact.value) : fact.value}</dd>
                 </div>
               ))}
             </dl>
@@ -38,9 +37,7 @@ export function OutcomeView({ run, caption }: { run: ScenarioView; caption: stri
                   {outcome.table.rows.map((row, i) => (
                     <tr key={i}>
                       {row.map((cell, j) => (
-                        <td key={j}>
-                          {typeof cell === "number" ? cell.toLocaleString("en") : cell}
-                        </td>
+                        <td key={j}>{typeof cell === "number" ? formatNumber(cell) : cell}</td>
                       ))}
                     </tr>
                   ))}

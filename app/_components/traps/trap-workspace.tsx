@@ -12,6 +12,7 @@ import {
 } from "./trap-client";
 import buttons from "../buttons.module.css";
 import styles from "./traps.module.css";
+import { formatNumber } from "@/lib/format/format-number";
 
 // The editor, the results panel and the timeline load when the learner presses "Fix it".
 const TrapFix = dynamic(() => import("./trap-fix").then((module) => module.TrapFix), {
@@ -102,7 +103,7 @@ export function TrapWorkspace(props: TrapWorkspaceProps) {
   const shown = (value: number) =>
     prediction.kind === "choice"
       ? (prediction.choices[value] ?? String(value))
-      : value.toLocaleString("en");
+      : formatNumber(value);
 
   return (
     <section

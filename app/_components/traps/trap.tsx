@@ -10,6 +10,7 @@ import { Reveal } from "../mdx/reveal";
 import { TrapWorkspaceLazy } from "./trap-lazy";
 import type { PredictionForm } from "./trap-workspace";
 import styles from "./traps.module.css";
+import { formatNumber } from "@/lib/format/format-number";
 
 export interface TrapProps {
   /** The trap's id: its folder under the lesson's traps/, without the letter. */
@@ -54,7 +55,7 @@ export async function Trap({
   const answer =
     trap.prediction.kind === "choice"
       ? renderInline(trap.prediction.choices[trap.prediction.correct] ?? "")
-      : `${trap.prediction.correct.toLocaleString("en")}${trap.prediction.unit ? ` ${trap.prediction.unit}` : ""}`;
+      : `${formatNumber(trap.prediction.correct)}${trap.prediction.unit ? ` ${trap.prediction.unit}` : ""}`;
   const explanation = <Content components={componentsFor(trap.file)} />;
 
   return (
