@@ -1,6 +1,6 @@
 import { DEFAULT_LIMITS } from "@/lib/judge/core/types";
 import type { ResultsDocument, TestResult } from "@/lib/judge/results";
-import type { ToJudgeWorker, WarmJudgeWorker, WorkerMessage } from "./judge-protocol";
+import type { ToJudgeWorker, WarmJudgeWorker, WarmUpJob, WorkerMessage } from "./judge-protocol";
 
 // The page's side of the Run worker: starts it early so the first Run is instant, enforces a hard
 // deadline by terminating the worker (a slow built-in call can outlast the sandbox's own interrupt),
@@ -48,10 +48,10 @@ export class BrowserJudge {
   ) {}
 
   /** Starts the worker (and its QuickJS download) ahead of the first Run, and its warm-up judge. */
-  warm(): Promise<boolean> {
+  warm(job?: WarmUpJob): Promise<boolean> {
     if (this.ready) return this.ready;
     const ready = this.start();
-    this.worker?.postMessage({ type: "warm" } satisfies WarmJudgeWorker);
+    this.worker?.postMessage({ type: "warm", ...(job ? { job } : {}) } satisfies WarmJudgeWorker);
     return ready;
   }
 

@@ -141,6 +141,7 @@ export function ExerciseWorkspace({
     exerciseId,
     visibleTests,
     limits,
+    warmUpCode: starter,
     currentCode: draft.current,
     flush: draft.flush,
     onResults: showResults,

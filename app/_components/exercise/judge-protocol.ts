@@ -18,7 +18,15 @@ export interface ToJudgeWorker {
 /** The idle page asks for a warm-up judge; a worker started by a Run is not asked (judge.worker.ts). */
 export interface WarmJudgeWorker {
   type: "warm";
+  /**
+   * The exercise's own starter and visible tests: judged once, unseen, so the first Run finds every
+   * path it takes (the transpiler, the harness, the trace of a failed test) already compiled.
+   * Without it the worker judges a one-line program.
+   */
+  job?: WarmUpJob;
 }
+
+export type WarmUpJob = Pick<ToJudgeWorker, "exerciseId" | "code" | "visibleTests" | "limits">;
 
 export type WorkerMessage =
   | { type: "ready"; loadMs: number }

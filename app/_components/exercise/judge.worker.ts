@@ -6,7 +6,7 @@ import {
   type QuickJSWASMModule,
 } from "quickjs-emscripten-core";
 import { createSandboxMemory, judgeInSandbox, PreparedSandboxes } from "@/lib/judge/core";
-import type { ToJudgeWorker, WarmJudgeWorker, WorkerMessage } from "./judge-protocol";
+import type { ToJudgeWorker, WarmJudgeWorker, WarmUpJob, WorkerMessage } from "./judge-protocol";
 
 // Run, in the browser: the same judge core the server uses, on QuickJS compiled to WebAssembly, fed
 // the visible tests only. The wasm file is the package's own `emscripten-module.wasm`, which the
@@ -63,13 +63,15 @@ queue = quickjs.then(
   () => {},
 );
 
-async function warmUp(): Promise<void> {
+async function warmUp(job: WarmUpJob | undefined): Promise<void> {
   try {
     await judgeInSandbox({
       quickjs: await quickjs,
-      code: WARM_UP_CODE,
-      suites: [{ file: "tests.ts", source: WARM_UP_TESTS, hidden: false }],
+      code: job?.code ?? WARM_UP_CODE,
+      suites: [{ file: "tests.ts", source: job?.visibleTests ?? WARM_UP_TESTS, hidden: false }],
       mode: "run",
+      ...(job ? { exerciseId: job.exerciseId } : {}),
+      ...(job?.limits ? { limits: job.limits } : {}),
     });
   } catch {
     // Only a warm-up (or QuickJS did not load, which the page has been told): the Run that follows
@@ -91,7 +93,7 @@ function prepareNext() {
 
 scope.onmessage = (event: MessageEvent<ToJudgeWorker | WarmJudgeWorker>) => {
   const job = event.data;
-  if (job?.type === "warm") queue = queue.then(warmUp);
+  if (job?.type === "warm") queue = queue.then(() => warmUp(job.job));
   if (job?.type !== "judge") return;
   queue = queue.then(() => judge(job));
 };

@@ -2,6 +2,7 @@ import type { Dispatch, SetStateAction } from "react";
 import { refreshLearnerSummary } from "../progress/learner-summary-store";
 import type { BrowserJudge } from "./browser-judge";
 import type { JudgeOutcome, Quota } from "./judge-client";
+import type { WarmUpJob } from "./judge-protocol";
 import type { Busy, Notice } from "./toolbar";
 import type { JudgingOptions } from "./use-judging";
 
@@ -53,10 +54,10 @@ async function browserJudge(shared: JudgingShared): Promise<BrowserJudge> {
 }
 
 /** The browser judge, started and warmed while the learner reads the prompt. */
-export function warm(shared: JudgingShared): void {
+export function warm(shared: JudgingShared, job?: WarmUpJob): void {
   // A judge made after the page went away starts no worker: only warm() and run() start one.
   void browserJudge(shared).then((judge) => {
-    if (!shared.disposed) void judge.warm();
+    if (!shared.disposed) void judge.warm(job);
   });
 }
 
@@ -130,6 +131,13 @@ function handleOutcome(context: JudgingContext, outcome: JudgeOutcome, code: str
   }
 }
 
+/** Runs `task` when the browser is next idle (after the pending render and paint), within 2 s. */
+function afterPaint(task: () => void): void {
+  if (typeof window.requestIdleCallback === "function") {
+    window.requestIdleCallback(task, { timeout: 2_000 });
+  } else window.setTimeout(task, 50);
+}
+
 /** Run: the visible tests in the browser's worker, or on the server where it cannot start. */
 async function runCode(context: JudgingContext, code: string): Promise<void> {
   const { exerciseId, visibleTests, limits, shared } = context;
@@ -144,12 +152,17 @@ async function runCode(context: JudgingContext, code: string): Promise<void> {
     );
     if (outcome.kind === "results") {
       context.onResults(outcome.results, code);
-      // The exercise is attempted now, wherever the page shows the learner's standing.
-      void loadJudgeClient()
-        .then(({ recordBrowserRun }) => recordBrowserRun(exerciseId))
-        .then((recorded) => {
-          if (recorded) void refreshLearnerSummary();
-        });
+      // The exercise is attempted now, wherever the page shows the learner's standing. Once the
+      // verdict is on screen: the server client's code (zod, 110 kB) loaded by a first Run was
+      // evaluated in the frame that was to show the verdict, and held it back.
+      afterPaint(
+        () =>
+          void loadJudgeClient()
+            .then(({ recordBrowserRun }) => recordBrowserRun(exerciseId))
+            .then((recorded) => {
+              if (recorded) void refreshLearnerSummary();
+            }),
+      );
       return;
     }
     // No Web Worker or WebAssembly here: the server runs the same visible tests.

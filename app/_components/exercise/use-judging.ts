@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import type { JudgeLimits } from "@/lib/judge/core/types";
 import type { ResultsDocument } from "@/lib/judge/results";
 import type { JudgingShared, JudgingState } from "./judging-actions";
+import type { WarmUpJob } from "./judge-protocol";
 import type { Notice } from "./toolbar";
 
 // What a click does (the one-job-at-a-time rule, the judge's clients, the notices, the countdown
@@ -15,6 +16,8 @@ export interface JudgingOptions {
   exerciseId: string;
   visibleTests: string;
   limits?: Partial<JudgeLimits>;
+  /** The exercise's starter, judged unseen while the page is idle so that the first Run is fast. */
+  warmUpCode?: string;
   /** The code to judge, read at the moment of the click. */
   currentCode(): string;
   /** Saves the draft before a Submit. */
@@ -32,24 +35,39 @@ const IDLE: JudgingState = { busy: null, testsDone: 0, notice: null, retryIn: 0,
 export function useJudging(options: JudgingOptions) {
   const [state, update] = useState<JudgingState>(IDLE);
   const shared = useRef<JudgingShared>({ judge: null, abort: null, busy: null, retryIn: 0 });
+  // The exercise's own starter and tests, not only a one-line program: the first Run judged the
+  // fixed window's starter in 147 ms of the worker's time after a one-line warm-up, 19 ms after a
+  // Run of it. As the page opened: the warm-up is judged once.
+  const { exerciseId, visibleTests, limits, warmUpCode } = options;
+  const warmUpJob = useRef<WarmUpJob | undefined>(
+    warmUpCode
+      ? { exerciseId, code: warmUpCode, visibleTests, ...(limits ? { limits } : {}) }
+      : undefined,
+  );
 
   useEffect(() => {
     const current = shared.current;
     // Load QuickJS and judge a warm-up while the learner reads the prompt, so the first Run is
     // instant: once the page is idle (hydration and the editor come first), within 2 s at most.
-    const start = () => void loadActions().then((actions) => actions.warm(current));
+    const job = warmUpJob.current;
+    const start = () => void loadActions().then((actions) => actions.warm(current, job));
     const idle = typeof window.requestIdleCallback === "function";
     const warm = idle
       ? window.requestIdleCallback(start, { timeout: 2_000 })
       : window.setTimeout(start, 0);
     // The server routes' client brings zod (about 32 kB gzipped; evaluating it is a long task on a
     // phone): fetched once the learner does something on the page, in idle time, well before their
-    // first Submit, and never for a visit that only reads.
+    // first Submit, and never for a visit that only reads. A second after that first act: it is
+    // often the click on Run, and the page is idle while the worker judges, so the client's code
+    // was evaluated in the frame that was to show the first verdict.
     const later = window.requestIdleCallback ?? window.setTimeout;
     const onActivity = () => {
       window.removeEventListener("pointerdown", onActivity);
       window.removeEventListener("keydown", onActivity);
-      later(() => void loadActions().then((actions) => actions.loadJudgeClient()));
+      window.setTimeout(
+        () => later(() => void loadActions().then((actions) => actions.loadJudgeClient())),
+        1_000,
+      );
     };
     window.addEventListener("pointerdown", onActivity, { passive: true });
     window.addEventListener("keydown", onActivity, { passive: true });

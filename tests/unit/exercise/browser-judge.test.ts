@@ -23,10 +23,13 @@ class FakeWorker {
   }
 
   warmUps = 0;
+  warmedWith: WarmJudgeWorker[] = [];
 
   postMessage(job: ToJudgeWorker | WarmJudgeWorker) {
-    if (job.type === "warm") this.warmUps++;
-    else this.posted.push(job);
+    if (job.type === "warm") {
+      this.warmUps++;
+      this.warmedWith.push(job);
+    } else this.posted.push(job);
   }
 
   terminate() {
@@ -77,6 +80,23 @@ describe("BrowserJudge", () => {
     expect(sent.visibleTests).toBe("visible source");
     worker.emit({ type: "results", id: sent.id, results: passing });
     await expect(running).resolves.toEqual({ kind: "results", results: passing });
+  });
+
+  test("the warm-up carries the exercise's starter and visible tests, once, and none when not given", async () => {
+    const judge = makeJudge();
+    const starter = {
+      exerciseId: "fixed-window",
+      code: "export class FixedWindow {}",
+      visibleTests: "tests",
+    };
+    void judge.warm(starter);
+    void judge.warm(starter);
+    const worker = FakeWorker.created.at(-1)!;
+    expect(worker.warmedWith).toEqual([{ type: "warm", job: starter }]);
+
+    const bare = makeJudge();
+    void bare.warm();
+    expect(FakeWorker.created.at(-1)!.warmedWith).toEqual([{ type: "warm" }]);
   });
 
   test("a worker that outlives the deadline is killed and the tests that finished are kept", async () => {
