@@ -4,6 +4,7 @@ import type { BrowserJudge } from "./browser-judge";
 import type { JudgeOutcome, Quota } from "./judge-client";
 import type { WarmUpJob } from "./judge-protocol";
 import type { Busy, Notice } from "./toolbar";
+import { whenIdle } from "./when-idle";
 import type { JudgingOptions } from "./use-judging";
 
 // What Run and Submit do once clicked (use-judging.ts keeps the state the page shows): the
@@ -131,13 +132,6 @@ function handleOutcome(context: JudgingContext, outcome: JudgeOutcome, code: str
   }
 }
 
-/** Runs `task` when the browser is next idle (after the pending render and paint), within 2 s. */
-function afterPaint(task: () => void): void {
-  if (typeof window.requestIdleCallback === "function") {
-    window.requestIdleCallback(task, { timeout: 2_000 });
-  } else window.setTimeout(task, 50);
-}
-
 /** Run: the visible tests in the browser's worker, or on the server where it cannot start. */
 async function runCode(context: JudgingContext, code: string): Promise<void> {
   const { exerciseId, visibleTests, limits, shared } = context;
@@ -155,7 +149,7 @@ async function runCode(context: JudgingContext, code: string): Promise<void> {
       // The exercise is attempted now, wherever the page shows the learner's standing. Once the
       // verdict is on screen: the server client's code (zod, 110 kB) loaded by a first Run was
       // evaluated in the frame that was to show the verdict, and held it back.
-      afterPaint(
+      whenIdle(
         () =>
           void loadJudgeClient()
             .then(({ recordBrowserRun }) => recordBrowserRun(exerciseId))

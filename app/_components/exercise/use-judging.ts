@@ -6,6 +6,7 @@ import type { ResultsDocument } from "@/lib/judge/results";
 import type { JudgingShared, JudgingState } from "./judging-actions";
 import type { WarmUpJob } from "./judge-protocol";
 import type { Notice } from "./toolbar";
+import { whenIdle } from "./when-idle";
 
 // What a click does (the one-job-at-a-time rule, the judge's clients, the notices, the countdown
 // after a 429) is loaded when the page is idle, or by the first Run or Submit, not with the page
@@ -51,29 +52,26 @@ export function useJudging(options: JudgingOptions) {
     // instant: once the page is idle (hydration and the editor come first), within 2 s at most.
     const job = warmUpJob.current;
     const start = () => void loadActions().then((actions) => actions.warm(current, job));
-    const idle = typeof window.requestIdleCallback === "function";
-    const warm = idle
-      ? window.requestIdleCallback(start, { timeout: 2_000 })
-      : window.setTimeout(start, 0);
+    const cancelWarm = whenIdle(start);
     // The server routes' client brings zod (about 32 kB gzipped; evaluating it is a long task on a
     // phone): fetched once the learner does something on the page, in idle time, well before their
     // first Submit, and never for a visit that only reads. A second after that first act: it is
     // often the click on Run, and the page is idle while the worker judges, so the client's code
     // was evaluated in the frame that was to show the first verdict.
-    const later = window.requestIdleCallback ?? window.setTimeout;
+    let cancelClient = () => {};
     const onActivity = () => {
       window.removeEventListener("pointerdown", onActivity);
       window.removeEventListener("keydown", onActivity);
-      window.setTimeout(
-        () => later(() => void loadActions().then((actions) => actions.loadJudgeClient())),
-        1_000,
-      );
+      const timer = window.setTimeout(() => {
+        cancelClient = whenIdle(() => void loadActions().then((a) => a.loadJudgeClient()));
+      }, 1_000);
+      cancelClient = () => window.clearTimeout(timer);
     };
     window.addEventListener("pointerdown", onActivity, { passive: true });
     window.addEventListener("keydown", onActivity, { passive: true });
     return () => {
-      if (idle) window.cancelIdleCallback(warm);
-      else window.clearTimeout(warm);
+      cancelWarm();
+      cancelClient();
       window.removeEventListener("pointerdown", onActivity);
       window.removeEventListener("keydown", onActivity);
       current.disposed = true;
