@@ -1,11 +1,12 @@
 /**
- * bench:limiters, the Redis part (decisions 221, 222): our store against rate-limiter-flexible on
- * one private redis-server, with the client configured as the server runs it (lib/protection's
- * createRedisClient) and with ioredis auto-pipelining; Redis's own ceiling for the same script
- * (the same EVALSHA, same batch size, from a client that does nothing else) beside it; and the store on a private Redis
- * Cluster of three masters with a replica each. Every server is started here and stopped after.
+ * bench:limiters, the Redis part (decisions 221, 222, 570): our store against rate-limiter-flexible
+ * on one private redis-server, with the client configured as the server runs it (lib/protection's
+ * createRedisClient) and with ioredis auto-pipelining; Redis's own ceiling for the same script (the
+ * same EVALSHA, same batch size, from a client that does nothing else) beside it, and the store again
+ * with as many decisions in flight as the ceiling keeps; then the store on a private Redis Cluster of
+ * three masters with a replica each. Every server is started here and stopped after.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { type Cluster, Redis } from "ioredis";
 import { RateLimiterRedis } from "rate-limiter-flexible";
@@ -21,6 +22,11 @@ import {
 } from "@/lib/limiters/token-bucket-script";
 import { createRedisClient } from "@/lib/protection/redis-client";
 import { ceilingCallsPerSecond, encodeCommand } from "./redis-ceiling";
+import {
+  type BenchRedisServer as Server,
+  existingRedisServer,
+  startRedisServer,
+} from "./redis-server";
 
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -63,15 +69,22 @@ function countCommands(client: Redis | Cluster): () => number {
   return () => sent;
 }
 
-async function rate(decide: (key: string) => Promise<unknown>): Promise<number> {
+/** Decisions/s with `inFlight` callers, each asking again as soon as it is answered. */
+async function rate(
+  decide: (key: string) => Promise<unknown>,
+  inFlight = IN_FLIGHT,
+): Promise<number> {
+  // Enough decisions that the first and last waves (callers starting, callers finishing) are a
+  // small part of the run at any concurrency.
+  const ops = Math.max(OPS, inFlight * 40);
   let next = 0;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: IN_FLIGHT }, async () => {
-      while (next < OPS) await decide(KEYS[next++ % KEYS.length]!);
+    Array.from({ length: inFlight }, async () => {
+      while (next < ops) await decide(KEYS[next++ % KEYS.length]!);
     }),
   );
-  return (OPS / (performance.now() - started)) * 1000;
+  return (ops / (performance.now() - started)) * 1000;
 }
 
 interface Measured {
@@ -166,41 +179,6 @@ async function fastestSetting(server: Server): Promise<[number, number] | null> 
   return best;
 }
 
-interface Server {
-  host: string;
-  port: number;
-  url: string;
-  /** Stops the server if this run started it. */
-  stop(): void;
-}
-
-async function startServer(port: number): Promise<Server> {
-  const child = spawn(
-    "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    { stdio: ["ignore", "pipe", "ignore"] },
-  );
-  await new Promise<void>((resolve, reject) => {
-    child.once("error", reject);
-    child.stdout?.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("Ready to accept")) resolve();
-    });
-  });
-  child.stdout?.resume();
-  const url = `redis://127.0.0.1:${port}`;
-  return { host: "127.0.0.1", port, url, stop: () => child.kill("SIGKILL") };
-}
-
-function existingServer(url: string): Server {
-  const parsed = new URL(url);
-  return {
-    host: parsed.hostname,
-    port: Number(parsed.port || 6379),
-    url,
-    stop: () => {},
-  };
-}
-
 /** Client CPU time per decision (µs): robust where wall-clock rates are not, on a busy machine. */
 async function cpuPerDecision(run: () => Promise<number>): Promise<[rate: number, cpuUs: number]> {
   const before = process.cpuUsage();
@@ -214,7 +192,9 @@ async function cpuPerDecision(run: () => Promise<number>): Promise<[rate: number
  * compares runs taken moments apart; the medians of the rounds are printed.
  */
 async function singleServer(): Promise<void> {
-  const server = EXISTING_URL ? existingServer(EXISTING_URL) : await startServer(SINGLE_PORT);
+  const server = EXISTING_URL
+    ? existingRedisServer(EXISTING_URL)
+    : await startRedisServer(SINGLE_PORT);
   const url = server.url;
   const clients: (Redis | Cluster)[] = [];
   try {
@@ -243,12 +223,19 @@ async function singleServer(): Promise<void> {
       }),
     );
     const setting = await fastestSetting(server);
+    // The ceiling keeps connections × pipeline calls of MAX_BATCH queued: the store is also measured
+    // with that many decisions in flight (a flood of requests, when Redis's throughput is what
+    // counts), beside the 64 of a busy instance, where every call waits a round trip.
+    const flood = setting ? setting[0] * setting[1] * MAX_BATCH : null;
     const rows = contenders.map(() => ({
       ours: [] as number[],
+      commands: 0,
       cpu: [] as number[],
       theirs: [] as number[],
       toCeiling: [] as number[],
       toSameLoad: [] as number[],
+      flood: [] as number[],
+      floodToCeiling: [] as number[],
     }));
     const ceilings: number[] = [];
     // The same script with as many decisions in flight as the store is given (one connection,
@@ -257,19 +244,24 @@ async function singleServer(): Promise<void> {
     const sameLoad: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const rates: number[] = [];
+      const floodRates: number[] = [];
       for (const [i, contender] of contenders.entries()) {
-        const [ours, cpu] = await cpuPerDecision(() =>
-          rate((key) => contender.store.take(key, { ...PLAN, now: clock.now() })),
-        );
+        const take = (key: string) => contender.store.take(key, { ...PLAN, now: clock.now() });
+        const sentBefore = contender.sent();
+        const [ours, cpu] = await cpuPerDecision(() => rate(take));
+        rows[i]!.commands += contender.sent() - sentBefore;
         rows[i]!.ours.push(ours);
         rows[i]!.cpu.push(cpu);
         rows[i]!.theirs.push(await rate((key) => contender.flexible.consume(key).catch(() => {})));
         rates.push(ours);
+        if (flood) floodRates.push(await rate(take, flood));
       }
+      floodRates.forEach((measured, i) => rows[i]!.flood.push(measured));
       const top = setting ? await ceilingRun(server, ...setting) : null;
       if (top) {
         ceilings.push(top);
         rates.forEach((ours, i) => rows[i]!.toCeiling.push(ours / top));
+        floodRates.forEach((measured, i) => rows[i]!.floodToCeiling.push(measured / top));
       }
       const level = await ceilingRun(server, 1, IN_FLIGHT / MAX_BATCH);
       if (level) {
@@ -283,7 +275,7 @@ async function singleServer(): Promise<void> {
     for (const [i, contender] of contenders.entries()) {
       const row = rows[i]!;
       line(`RedisBucketStore, ${contender.label}`, fmt(median(row.ours)));
-      line("  commands per decision", (contender.sent() / (ROUNDS * OPS)).toFixed(3).padStart(12));
+      line("  commands per decision", (row.commands / (ROUNDS * OPS)).toFixed(3).padStart(12));
       line("  client CPU per decision (µs)", median(row.cpu).toFixed(2).padStart(12));
       line("  RateLimiterRedis, same client options", fmt(median(row.theirs)));
       line("  ratio, ours / RateLimiterRedis", ratio(median(row.ours) / median(row.theirs)));
@@ -306,6 +298,13 @@ async function singleServer(): Promise<void> {
       );
       for (const [i, contender] of contenders.entries()) {
         line(`ratio, ${contender.label} / that`, ratio(median(rows[i]!.toSameLoad)));
+      }
+    }
+    if (flood && ceilings.length > 0) {
+      console.log(`  With the ceiling's ${flood.toLocaleString("en-US")} decisions in flight:`);
+      for (const [i, contender] of contenders.entries()) {
+        line(`RedisBucketStore, ${contender.label}`, fmt(median(rows[i]!.flood)));
+        line(`  ratio to the ceiling`, ratio(median(rows[i]!.floodToCeiling)));
       }
     }
   } finally {
