@@ -21,13 +21,22 @@ export function InstructorLink() {
 
   useEffect(() => {
     const controller = new AbortController();
-    fetch("/api/auth/get-session", { signal: controller.signal })
-      .then((response) => (response.ok ? (response.json() as Promise<SessionAnswer | null>) : null))
-      .then((session) => setInstructor(session?.user?.role === "instructor"))
-      .catch(() => {
-        // Offline, aborted or refused: keep what we showed.
-      });
-    return () => controller.abort();
+    // Not in the task that hydrates the page, which the first fetch() of a page lengthens by
+    // milliseconds: in one of its own, right after.
+    const timer = setTimeout(() => {
+      fetch("/api/auth/get-session", { signal: controller.signal })
+        .then((response) =>
+          response.ok ? (response.json() as Promise<SessionAnswer | null>) : null,
+        )
+        .then((session) => setInstructor(session?.user?.role === "instructor"))
+        .catch(() => {
+          // Offline, aborted or refused: keep what we showed.
+        });
+    }, 0);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
   }, [pathname]);
 
   return instructor ? <Link href="/instructor">Instructor</Link> : null;

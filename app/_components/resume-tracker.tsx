@@ -21,9 +21,10 @@ export function ResumeTracker({ course, lesson, section, title, href }: ResumeTr
     }
     const save = () =>
       writeLastRead(key, { section, title, href, scrollY: Math.round(window.scrollY) });
-    save();
+    // This effect runs in the task that hydrates the page, and a page's first localStorage write
+    // costs milliseconds of main thread: it is done in a task of its own, right after.
+    let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(save, 0);
 
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const onScroll = () => {
       clearTimeout(timer);
       timer = setTimeout(save, 200);

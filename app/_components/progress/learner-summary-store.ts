@@ -48,9 +48,18 @@ export function refreshLearnerSummary(): Promise<void> {
   return inFlight;
 }
 
+let firstAsk: number | null = null;
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  if (state === LOADING && !inFlight) void refreshLearnerSummary();
+  // The first subscriber mounts in the task that hydrates the page; the first fetch() of a page
+  // costs about 5 ms of main thread, so it is asked for in a task of its own, right after.
+  if (state === LOADING && !inFlight && firstAsk === null) {
+    firstAsk = window.setTimeout(() => {
+      firstAsk = null;
+      if (state === LOADING && !inFlight) void refreshLearnerSummary();
+    }, 0);
+  }
   return () => listeners.delete(listener);
 }
 

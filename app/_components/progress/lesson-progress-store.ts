@@ -31,6 +31,11 @@ function load(course: string, lesson: string): void {
   const key = keyOf(course, lesson);
   if (requested.has(key)) return;
   requested.add(key);
+  // Subscribed while the page hydrates: the request goes out in a task of its own, right after.
+  window.setTimeout(() => fetchProgress(key, course, lesson), 0);
+}
+
+function fetchProgress(key: string, course: string, lesson: string): void {
   fetch(`/api/progress/lessons/${course}/${lesson}`, { headers: { accept: "application/json" } })
     .then((response) => (response.ok ? response.json() : null))
     .then(
