@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
+import { inNextTask } from "./in-next-task";
 
 interface SessionAnswer {
   user?: { role?: unknown; isAnonymous?: unknown };
@@ -21,9 +22,7 @@ export function InstructorLink() {
 
   useEffect(() => {
     const controller = new AbortController();
-    // Not in the task that hydrates the page, which the first fetch() of a page lengthens by
-    // milliseconds: in one of its own, right after.
-    const timer = setTimeout(() => {
+    const cancel = inNextTask(() => {
       fetch("/api/auth/get-session", { signal: controller.signal })
         .then((response) =>
           response.ok ? (response.json() as Promise<SessionAnswer | null>) : null,
@@ -32,9 +31,9 @@ export function InstructorLink() {
         .catch(() => {
           // Offline, aborted or refused: keep what we showed.
         });
-    }, 0);
+    });
     return () => {
-      clearTimeout(timer);
+      cancel();
       controller.abort();
     };
   }, [pathname]);

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
+import { inNextTask } from "./in-next-task";
 import { lastReadKey, readLastRead, takeResumeRequest, writeLastRead } from "./last-read";
 
 interface ResumeTrackerProps {
@@ -21,9 +22,9 @@ export function ResumeTracker({ course, lesson, section, title, href }: ResumeTr
     }
     const save = () =>
       writeLastRead(key, { section, title, href, scrollY: Math.round(window.scrollY) });
-    // This effect runs in the task that hydrates the page, and a page's first localStorage write
-    // costs milliseconds of main thread: it is done in a task of its own, right after.
-    let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(save, 0);
+    // The first save (a page's first localStorage write) not in the task that hydrates the page.
+    const cancelFirstSave = inNextTask(save);
+    let timer: ReturnType<typeof setTimeout> | undefined;
 
     const onScroll = () => {
       clearTimeout(timer);
@@ -33,6 +34,7 @@ export function ResumeTracker({ course, lesson, section, title, href }: ResumeTr
     window.addEventListener("pagehide", save);
     return () => {
       // A pending save would record the next page's scroll position under this section.
+      cancelFirstSave();
       clearTimeout(timer);
       window.removeEventListener("scroll", onScroll);
       window.removeEventListener("pagehide", save);

@@ -2,6 +2,7 @@
 
 import { useEffect, useSyncExternalStore } from "react";
 import type { LearnerSummary } from "@/lib/progress/summary";
+import { inNextTask } from "../in-next-task";
 
 // GET /api/me/summary, shared by every component of the page (header, lesson cards, exercise
 // marks). The pages stay static: the summary arrives after hydration; until then `loaded` is
@@ -48,17 +49,17 @@ export function refreshLearnerSummary(): Promise<void> {
   return inFlight;
 }
 
-let firstAsk: number | null = null;
+let firstAskPending = false;
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  // The first subscriber mounts in the task that hydrates the page; the first fetch() of a page
-  // costs about 5 ms of main thread, so it is asked for in a task of its own, right after.
-  if (state === LOADING && !inFlight && firstAsk === null) {
-    firstAsk = window.setTimeout(() => {
-      firstAsk = null;
+  // The first subscriber mounts in the task that hydrates the page.
+  if (state === LOADING && !inFlight && !firstAskPending) {
+    firstAskPending = true;
+    inNextTask(() => {
+      firstAskPending = false;
       if (state === LOADING && !inFlight) void refreshLearnerSummary();
-    }, 0);
+    });
   }
   return () => listeners.delete(listener);
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
+import { inNextTask } from "../in-next-task";
 
 // One fetch of /api/progress/lessons/<course>/<lesson> per lesson and page load, shared by every
 // checkmark, progress bar and tracker on the page. The lesson pages stay static: progress arrives
@@ -31,8 +32,8 @@ function load(course: string, lesson: string): void {
   const key = keyOf(course, lesson);
   if (requested.has(key)) return;
   requested.add(key);
-  // Subscribed while the page hydrates: the request goes out in a task of its own, right after.
-  window.setTimeout(() => fetchProgress(key, course, lesson), 0);
+  // Subscribed while the page hydrates.
+  inNextTask(() => fetchProgress(key, course, lesson));
 }
 
 function fetchProgress(key: string, course: string, lesson: string): void {
