@@ -3,6 +3,7 @@
 import { useEffect } from "react";
 import { inNextTask } from "./in-next-task";
 import { lastReadKey, readLastRead, takeResumeRequest, writeLastRead } from "./last-read";
+import { revealAllLessonParts } from "./lesson-parts-reveal";
 
 interface ResumeTrackerProps {
   course: string;
@@ -18,7 +19,11 @@ export function ResumeTracker({ course, lesson, section, title, href }: ResumeTr
     const key = lastReadKey(course, lesson);
     if (takeResumeRequest(href) && !window.location.hash) {
       const saved = readLastRead(key);
-      if (saved?.section === section) window.scrollTo({ top: saved.scrollY, behavior: "instant" });
+      if (saved?.section === section) {
+        // The offset was saved on the page laid out in full: lay out the parts still waiting first.
+        revealAllLessonParts();
+        window.scrollTo({ top: saved.scrollY, behavior: "instant" });
+      }
     }
     const save = () =>
       writeLastRead(key, { section, title, href, scrollY: Math.round(window.scrollY) });

@@ -9,6 +9,7 @@ import { ContentError } from "./content-error";
 import { getHighlighter, getHighlightOptions, getPairTags } from "./highlight";
 import { rehypeHeadingLinks, type HeadingEntry } from "./rehype-heading-links";
 import { rehypeInlineValues, type InlineValuesOptions } from "./inline-values";
+import { rehypeLessonParts } from "./lesson-parts";
 import { rehypeStaticIslands } from "./static-islands";
 
 export interface CompiledMdx {
@@ -34,6 +35,11 @@ export interface CompileOptions {
    * paragraph holding it is plain markup. Without it `<Value>` stays the site's component.
    */
   values?: Omit<InlineValuesOptions, "mdxFile">;
+  /**
+   * The top-level blocks grouped into parts at each h2, the ones far below the first screen laid
+   * out after the first paint (decision 590). For a lesson section's page.
+   */
+  parts?: boolean;
 }
 
 /**
@@ -43,12 +49,16 @@ export interface CompileOptions {
 export function compileMdx(
   file: string,
   body: string,
-  { islands = true, values }: CompileOptions = {},
+  { islands = true, values, parts = false }: CompileOptions = {},
 ): Promise<CompiledMdx> {
-  const key = `${islands ? "islands" : "tree"}:${values ? "values" : "components"}:${file}`;
+  const key = `${islands ? "islands" : "tree"}:${values ? "values" : "components"}:${parts ? "parts" : "flat"}:${file}`;
   const cached = cache.get(key);
   if (cached?.body === body) return cached.compiled;
-  const compiled = compile(file, body, islands, values && { ...values, mdxFile: file });
+  const compiled = compile(file, body, {
+    islands,
+    parts,
+    values: values && { ...values, mdxFile: file },
+  });
   cache.set(key, { body, compiled });
   compiled.catch(() => cache.delete(key));
   return compiled;
@@ -57,8 +67,11 @@ export function compileMdx(
 async function compile(
   file: string,
   body: string,
-  islands: boolean,
-  values: InlineValuesOptions | undefined,
+  {
+    islands,
+    parts,
+    values,
+  }: { islands: boolean; parts: boolean; values: InlineValuesOptions | undefined },
 ): Promise<CompiledMdx> {
   const highlighter = await getHighlighter();
   const highlightOptions = await getHighlightOptions();
@@ -84,6 +97,7 @@ async function compile(
           ],
           [rehypeCompactCode, { tags, islands }],
           [rehypeInlineValues, values],
+          ...(parts ? [rehypeLessonParts] : []),
           ...(islands ? [rehypeStaticIslands] : []),
         ],
       },

@@ -1,5 +1,6 @@
 import type { Element, ElementContent, Root, RootContent } from "hast";
 import { hastToHtml } from "shiki/core";
+import { LESSON_PART_CLASS } from "./lesson-parts";
 
 // The framework's payload repeats every server component's output, so a lesson's prose travelled
 // twice: once as HTML, once as a JSON tree for React to hydrate. Prose has nothing to hydrate. After
@@ -65,6 +66,13 @@ function isIslandBlock(node: RootContent): node is Element {
   return node.type === "element" && islandTags.has(node.tagName) && isStatic(node);
 }
 
+/** A part of a lesson section (lib/content/lesson-parts.ts): its blocks are top-level blocks too. */
+function isLessonPart(node: RootContent): node is Element {
+  if (node.type !== "element" || node.tagName !== "section") return false;
+  const className = node.properties["className"];
+  return Array.isArray(className) && className.includes(LESSON_PART_CLASS);
+}
+
 const isBlankText = (node: RootContent) => node.type === "text" && node.value.trim() === "";
 
 /** Blocks directly inside a block component (a <Callout>'s paragraphs), one island each. */
@@ -97,6 +105,12 @@ function islandRuns(root: Parent): void {
   };
   for (const node of root.children) {
     if (isBlankText(node)) continue;
+    if (isLessonPart(node)) {
+      islandRuns(node as unknown as Parent);
+      endRun();
+      children.push(node);
+      continue;
+    }
     if (isIslandBlock(node)) {
       run.push(node);
       continue;

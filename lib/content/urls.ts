@@ -20,3 +20,8 @@ export function exerciseHref(course: string, lesson: string, exercise: string): 
 export function limiterSourceHref(course: string, lesson: string, file: string): string {
   return `${lessonHref(course, lesson)}/code/${file.replace(/\.ts$/, "")}`;
 }
+
+/** The source of a lesson example (`examples/<id>.ts`), for "Edit and run" when the page shows only its output. */
+export function exampleSourceHref(course: string, lesson: string, id: string): string {
+  return `${lessonHref(course, lesson)}/examples/${id}.ts`;
+}

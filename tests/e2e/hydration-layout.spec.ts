@@ -27,9 +27,16 @@ async function hydrated(page: Page) {
     .toBe(true);
 }
 
-/** Each heading's and the page's vertical position in the document, in px; the header's buttons' x. */
+/**
+ * Each heading's and the page's vertical position in the document, in px; the header's buttons' x.
+ * A long section's later parts are laid out first (the page does that in idle time after hydrating,
+ * decision 590): their estimated heights are not what this compares.
+ */
 function headingPositions(page: Page) {
   return page.evaluate(() => {
+    for (const part of document.querySelectorAll(".lesson-part")) {
+      part.setAttribute("data-revealed", "");
+    }
     const at: Record<string, number> = {};
     for (const [index, button] of document.querySelectorAll("header button").entries()) {
       at[`header button ${index} (x)`] = Math.round(button.getBoundingClientRect().left);

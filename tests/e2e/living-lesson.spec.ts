@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type { Page } from "@playwright/test";
 import path from "node:path";
 import { evaluateExample } from "@/lib/content/example-runner";
 import { findCourse, findLesson, loadCatalog } from "@/lib/content/loader";
@@ -96,6 +97,56 @@ test("a learner edits an example, runs it in the browser, sees the output change
   await example.getByRole("button", { name: "Reset" }).click();
   await expect(example).toContainText("Output — computed when this page was built");
   for (const line of before) await expect(output).toContainText(line);
+});
+
+test.describe("an example the page shows only by what it printed", () => {
+  // The failed fetch below is the browser's own console error; it is the case under test.
+  test.use({ allowedConsoleErrors: [/status of 503/] });
+  const id = "twelve-instances";
+  const source = () => fs.readFileSync(path.join(lesson.dir, "examples", `${id}.ts`), "utf8");
+  const editorValue = (page: Page) =>
+    page.evaluate(
+      (p) =>
+        (
+          window as unknown as { __tradeoffEditors: Record<string, { getValue(): string }> }
+        ).__tradeoffEditors[p]!.getValue(),
+      `file:///examples/${id}.ts`,
+    );
+
+  test("opens its program, fetched only when asked, in the editor", async ({ page }) => {
+    const fetched: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith(`/examples/${id}.ts`)) fetched.push(request.url());
+    });
+    await page.goto(sectionPath("understand"));
+    const example = page.locator(`[data-example="${id}"]`);
+    await expect(example).toContainText("Output — computed when this page was built");
+    await expect(example.locator("pre.shiki")).toHaveCount(0);
+    expect(fetched, "the program is not part of the page").toEqual([]);
+
+    await example.getByRole("button", { name: /Edit and run/ }).click();
+    await expect(example.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 30_000 });
+    expect((await editorValue(page)).trimEnd()).toBe(source().trimEnd());
+    expect(fetched).toHaveLength(1);
+  });
+
+  test("says so when the program cannot be fetched, and opens it on the next try", async ({
+    page,
+  }) => {
+    await page.goto(sectionPath("understand"));
+    const example = page.locator(`[data-example="${id}"]`);
+    await page.route(`**/examples/${id}.ts`, (route) => route.fulfill({ status: 503, body: "" }));
+    await example.getByRole("button", { name: /Edit and run/ }).click();
+    await expect(example.getByRole("alert")).toContainText("The program did not open");
+    await expect(example.getByRole("alert")).toContainText("(HTTP 503)");
+    await expect(example.getByRole("status")).toHaveText("Could not open the program");
+
+    await page.unroute(`**/examples/${id}.ts`);
+    await example.getByRole("button", { name: /Edit and run/ }).click();
+    await expect(example.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 30_000 });
+    expect((await editorValue(page)).trimEnd()).toBe(source().trimEnd());
+    await expect(example.getByRole("alert")).toHaveCount(0);
+  });
 });
 
 test("a reading page loads neither the editor nor the example sandbox until asked", async ({

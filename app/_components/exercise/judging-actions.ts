@@ -4,7 +4,7 @@ import type { BrowserJudge } from "./browser-judge";
 import type { JudgeOutcome, Quota } from "./judge-client";
 import type { WarmUpJob } from "./judge-protocol";
 import type { Busy, Notice } from "./toolbar";
-import { whenIdle } from "./when-idle";
+import { whenIdle } from "../when-idle";
 import type { JudgingOptions } from "./use-judging";
 
 // What Run and Submit do once clicked (use-judging.ts keeps the state the page shows): the

@@ -6,7 +6,7 @@ import type { ResultsDocument } from "@/lib/judge/results";
 import type { JudgingShared, JudgingState } from "./judging-actions";
 import type { WarmUpJob } from "./judge-protocol";
 import type { Notice } from "./toolbar";
-import { whenIdle } from "./when-idle";
+import { whenIdle } from "../when-idle";
 
 // What a click does (the one-job-at-a-time rule, the judge's clients, the notices, the countdown
 // after a 429) is loaded when the page is idle, or by the first Run or Submit, not with the page

@@ -57,10 +57,10 @@ export function BoundaryBurstFigure() {
         width={x(to) - boundary}
         height={base - 20}
       />
-      <text className={styles.label} x={x(from) + 6} y={36}>
+      <text className={styles.label} x={x(from) + 6} y={36} textAnchor="start">
         minute 1
       </text>
-      <text className={styles.label} x={boundary + 6} y={36}>
+      <text className={styles.label} x={boundary + 6} y={36} textAnchor="start">
         minute 2: counter back to 0
       </text>
       <line className={styles.axis} x1={x(from)} x2={x(to)} y1={base} y2={base} />
@@ -78,18 +78,17 @@ export function BoundaryBurstFigure() {
             className={styles.value}
             x={x(b.at) + (i === 0 ? -8 : 8)}
             y={base - b.fixed * scale - 6}
-            textAnchor="middle"
           >
             {fmt(b.fixed)}
           </text>
         </g>
       ))}
       {[50, 55, 60, 65, 70].map((s) => (
-        <text key={s} className={styles.tick} x={x(s * 1000)} y={base + 20} textAnchor="middle">
+        <text key={s} className={styles.tick} x={x(s * 1000)} y={base + 20}>
           {s} s
         </text>
       ))}
-      <text className={styles.emphasis} x={W / 2} y={H - 8} textAnchor="middle">
+      <text className={styles.emphasis} x={W / 2} y={H - 8}>
         {fmt(inOneSecond)} admitted within one second; the limit says {fmt(limit)} per minute
       </text>
     </FigureFrame>

@@ -56,7 +56,7 @@ export function DeploymentFigure() {
         const shared = o.placement === "shared";
         return (
           <g key={o.placement}>
-            <text className={styles.emphasis} x={8} y={top + 12}>
+            <text className={styles.emphasis} x={8} y={top + 12} textAnchor="start">
               {titles[o.placement]}: {fmt(o.allowed)} of {fmt(offered)} admitted
             </text>
             <rect
@@ -67,7 +67,7 @@ export function DeploymentFigure() {
               height={20}
               rx={4}
             />
-            <text className={styles.label} x={W / 2} y={top + 34} textAnchor="middle">
+            <text className={styles.label} x={W / 2} y={top + 34}>
               client
             </text>
             <rect
@@ -78,7 +78,7 @@ export function DeploymentFigure() {
               height={20}
               rx={4}
             />
-            <text className={styles.label} x={W / 2} y={top + 64} textAnchor="middle">
+            <text className={styles.label} x={W / 2} y={top + 64}>
               load balancer
             </text>
             <line className={styles.edge} x1={W / 2} x2={W / 2} y1={top + 40} y2={top + 50} />
@@ -93,13 +93,13 @@ export function DeploymentFigure() {
                   height={shared ? 22 : 34}
                   rx={4}
                 />
-                <text className={styles.label} x={cx} y={top + 96} textAnchor="middle">
+                <text className={styles.label} x={cx} y={top + 96}>
                   instance {i + 1}
                 </text>
                 {shared ? (
                   <line className={styles.edge} x1={cx} x2={W / 2} y1={top + 104} y2={top + 118} />
                 ) : (
-                  <text className={styles.counter} x={cx} y={top + 111} textAnchor="middle">
+                  <text className={styles.counter} x={cx} y={top + 111}>
                     counter {fmt(o.perInstanceLimit)}: {fmt(o.perInstance[i]!)}
                   </text>
                 )}
@@ -115,7 +115,7 @@ export function DeploymentFigure() {
                   height={22}
                   rx={4}
                 />
-                <text className={styles.counter} x={W / 2} y={top + 133} textAnchor="middle">
+                <text className={styles.counter} x={W / 2} y={top + 133}>
                   shared store: one counter of {fmt(limit)}
                 </text>
               </>

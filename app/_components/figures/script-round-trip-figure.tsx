@@ -43,10 +43,10 @@ export function ScriptRoundTripFigure() {
         </table>
       }
     >
-      <text className={styles.emphasis} x={app} y={18} textAnchor="middle">
+      <text className={styles.emphasis} x={app} y={18}>
         instance A
       </text>
-      <text className={styles.emphasis} x={redis} y={18} textAnchor="middle">
+      <text className={styles.emphasis} x={redis} y={18}>
         Redis
       </text>
       <line className={styles.lifeline} x1={app} x2={app} y1={24} y2={H - 8} />
@@ -59,7 +59,7 @@ export function ScriptRoundTripFigure() {
         y2={44}
         markerEnd="url(#arrow)"
       />
-      <text className={styles.label} x={(app + redis) / 2 - 20} y={38} textAnchor="middle">
+      <text className={styles.label} x={(app + redis) / 2 - 20} y={38}>
         EVALSHA key, {args.length} arguments
       </text>
       <rect
@@ -71,13 +71,7 @@ export function ScriptRoundTripFigure() {
         rx={4}
       />
       {commands.map((command, i) => (
-        <text
-          key={command}
-          className={styles.counter}
-          x={redis}
-          y={74 + i * 26}
-          textAnchor="middle"
-        >
+        <text key={command} className={styles.counter} x={redis} y={74 + i * 26}>
           {command}
         </text>
       ))}
@@ -97,15 +91,10 @@ export function ScriptRoundTripFigure() {
         y2={74 + commands.length * 26}
         markerEnd="url(#arrow)"
       />
-      <text
-        className={styles.label}
-        x={(app + redis) / 2 - 20}
-        y={68 + commands.length * 26}
-        textAnchor="middle"
-      >
+      <text className={styles.label} x={(app + redis) / 2 - 20} y={68 + commands.length * 26}>
         {reply.join(", ")}
       </text>
-      <text className={styles.tick} x={redis} y={H - 14} textAnchor="middle">
+      <text className={styles.tick} x={redis} y={H - 14}>
         instance B&apos;s EVALSHA waits here
       </text>
       <defs>

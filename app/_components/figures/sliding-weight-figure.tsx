@@ -63,18 +63,13 @@ export function SlidingWeightFigure() {
         width={x(windowMs) - x(elapsedMs)}
         height={70}
       />
-      <text className={styles.label} x={x(0) + 6} y={56}>
+      <text className={styles.label} x={x(0) + 6} y={56} textAnchor="start">
         previous: {fmt(previous)}
       </text>
-      <text className={styles.label} x={x(windowMs) + 6} y={56}>
+      <text className={styles.label} x={x(windowMs) + 6} y={56} textAnchor="start">
         current
       </text>
-      <text
-        className={styles.value}
-        x={(x(elapsedMs) + x(windowMs)) / 2}
-        y={96}
-        textAnchor="middle"
-      >
+      <text className={styles.value} x={(x(elapsedMs) + x(windowMs)) / 2} y={96}>
         {percent}% × {fmt(previous)} = {fmt(counted)}
       </text>
       <rect
@@ -84,15 +79,15 @@ export function SlidingWeightFigure() {
         width={x(now) - x(elapsedMs)}
         height={94}
       />
-      <text className={styles.emphasis} x={(x(elapsedMs) + x(now)) / 2} y={22} textAnchor="middle">
+      <text className={styles.emphasis} x={(x(elapsedMs) + x(now)) / 2} y={22}>
         the last {windowMs / 1000} s
       </text>
       <line className={styles.boundary} x1={x(now)} x2={x(now)} y1={28} y2={128} />
-      <text className={styles.value} x={x(now)} y={142} textAnchor="middle">
+      <text className={styles.value} x={x(now)} y={142}>
         now: {fmt(admittedNow)} admitted
       </text>
       {[0, 60, 120].map((s) => (
-        <text key={s} className={styles.tick} x={x(s * 1000)} y={H - 14} textAnchor="middle">
+        <text key={s} className={styles.tick} x={x(s * 1000)} y={H - 14}>
           {s} s
         </text>
       ))}

@@ -59,13 +59,13 @@ export function TokenBucketFigure() {
             y1={y(capacity) - 4}
             y2={base}
           />
-          <text className={styles.value} x={x(b.at) + 4} y={base - 8}>
+          <text className={styles.value} x={x(b.at) + 4} y={base - 8} textAnchor="start">
             {fmt(b.admitted)} of {fmt(b.offered)}
           </text>
         </g>
       ))}
       {[0, 1, 2, 3, 4, 5].map((s) => (
-        <text key={s} className={styles.tick} x={x(s * 1000)} y={base + 18} textAnchor="middle">
+        <text key={s} className={styles.tick} x={x(s * 1000)} y={base + 18}>
           {s} s
         </text>
       ))}
@@ -74,7 +74,7 @@ export function TokenBucketFigure() {
           {t}
         </text>
       ))}
-      <text className={styles.tick} x={left} y={H - 6}>
+      <text className={styles.tick} x={left} y={H - 6} textAnchor="start">
         tokens in the bucket over time
       </text>
     </FigureFrame>

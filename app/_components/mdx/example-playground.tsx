@@ -18,30 +18,49 @@ export interface ExamplePlaygroundProps {
   code: ReactNode;
   /** The output panel computed at build time. */
   output: ReactNode;
-  /** The program's source when `code` is not on the page (show="output"). */
-  source?: string;
+  /** Where to fetch the program's source when `code` is not on the page (show="output"). */
+  sourceHref?: string;
 }
 
-type Shown = { run: ExampleRun; wallMs: number } | { failure: string };
+type Shown =
+  | { run: ExampleRun; wallMs: number }
+  | { failure: string }
+  /** "Edit and run" could not fetch the program (show="output"). */
+  | { notOpened: string };
 
 /**
  * "Edit and run" around one `<RunExample>`: the build-time program and output stay what the page
  * shows (and all it shows without JavaScript); on request the program opens in an editor and runs in
  * the browser's example worker, and "Reset" brings the original back.
  */
-export function ExamplePlayground({ id, code, output, source }: ExamplePlaygroundProps) {
+export function ExamplePlayground({ id, code, output, sourceHref }: ExamplePlaygroundProps) {
   const hydrated = useHydrated();
-  const [original, setOriginal] = useState<string | undefined>(source);
+  const [original, setOriginal] = useState<string | undefined>(undefined);
   const [draft, setDraft] = useState<string | undefined>(undefined);
   const [shown, setShown] = useState<Shown | undefined>(undefined);
   const [running, setRunning] = useState(false);
+  const [opening, setOpening] = useState(false);
   const codeRef = useRef<HTMLDivElement>(null);
 
-  function openEditor() {
-    // The program is already on the page, highlighted: read it back rather than ship it twice.
-    const text = original ?? codeRef.current?.querySelector("pre")?.textContent ?? "";
-    setOriginal(text);
-    setDraft(text);
+  async function openEditor() {
+    if (opening) return;
+    // The program is on the page, highlighted: read it back rather than ship it twice. A program the
+    // page shows only by its output is fetched now, not carried by every visit to the page.
+    let text = original ?? codeRef.current?.querySelector("pre")?.textContent ?? undefined;
+    if (text === undefined && sourceHref) {
+      setOpening(true);
+      try {
+        text = await fetchSource(sourceHref);
+      } catch (error) {
+        setShown({ notOpened: error instanceof Error ? error.message : String(error) });
+        return;
+      } finally {
+        setOpening(false);
+      }
+    }
+    setShown(undefined);
+    setOriginal(text ?? "");
+    setDraft(text ?? "");
   }
 
   async function run() {
@@ -118,10 +137,11 @@ export function ExamplePlayground({ id, code, output, source }: ExamplePlaygroun
           <button
             type="button"
             className={styles.exampleButton}
-            onClick={openEditor}
-            disabled={!hydrated}
+            onClick={() => void openEditor()}
+            disabled={!hydrated || opening}
           >
-            Edit and run<span className="sr-only">{` examples/${id}.ts`}</span>
+            {opening ? "Opening…" : "Edit and run"}
+            <span className="sr-only">{` examples/${id}.ts`}</span>
           </button>
         )}
         {/* Empty until a run: added at hydration, where it takes no room. */}
@@ -136,14 +156,36 @@ export function ExamplePlayground({ id, code, output, source }: ExamplePlaygroun
   );
 }
 
+async function fetchSource(href: string): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(href);
+  } catch {
+    throw new Error("the program could not be loaded: check your connection and try again");
+  }
+  if (!response.ok) {
+    throw new Error(`the program could not be loaded (HTTP ${response.status}): try again`);
+  }
+  return response.text();
+}
+
 function statusOf(shown: Shown | undefined): string {
   if (!shown) return "";
+  if ("notOpened" in shown) return "Could not open the program";
   if ("failure" in shown) return "Could not run";
   const ms = Math.max(1, Math.round(shown.wallMs));
   return shown.run.ok ? `Ran in ${ms} ms` : `Stopped after ${ms} ms`;
 }
 
 function LiveOutput({ shown }: { shown: Shown }) {
+  if ("notOpened" in shown) {
+    return (
+      <div className={styles.output} role="alert">
+        <p className={styles.outputCaption}>The program did not open</p>
+        <p className={styles.outputError}>{capitalised(shown.notOpened)}.</p>
+      </div>
+    );
+  }
   if ("failure" in shown) {
     return (
       <div className={styles.output} role="alert">
@@ -172,4 +214,8 @@ function LiveOutput({ shown }: { shown: Shown }) {
       ) : null}
     </figure>
   );
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -4,6 +4,7 @@ import { ContentError } from "@/lib/content/content-error";
 import { highlightCode } from "@/lib/content/highlight";
 import { registerHtmlIsland } from "@/lib/content/html-islands";
 import { findExample, runExample } from "@/lib/content/run-example";
+import { exampleSourceHref } from "@/lib/content/urls";
 import { dedentLines } from "@/lib/example-sandbox/output";
 import { CodeFigureOf } from "./code-block";
 import { ExamplePlayground } from "./example-playground";
@@ -57,7 +58,9 @@ export async function RunExample({
           />
         </figure>
       }
-      {...(code ? {} : { source: result.source })}
+      {...(code
+        ? {}
+        : { sourceHref: exampleSourceHref(context.lesson.courseSlug, context.lesson.slug, id) })}
     />
   );
 }

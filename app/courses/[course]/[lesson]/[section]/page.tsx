@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getCatalog, requireSection } from "@/app/_components/content-lookup";
 import { EditorPrefetch } from "@/app/_components/exercise/editor-prefetch";
+import { LessonParts } from "@/app/_components/lesson-parts";
 import { LessonToc } from "@/app/_components/lesson-toc";
 import { lessonMdxComponents } from "@/app/_components/mdx/mdx-components";
 import { inlineValues } from "@/app/_components/mdx/value";
@@ -44,6 +45,7 @@ export default async function SectionPage({ params }: SectionParams) {
   const { course, lesson, section } = requireSection(slugs.course, slugs.lesson, slugs.section);
   const { Content, headings } = await compileMdx(section.file, section.body, {
     values: inlineValues({ lesson }),
+    parts: true,
   });
   const index = lesson.sections.indexOf(section);
   const href = sectionHref(lesson.courseSlug, lesson.slug, section.slug);
@@ -76,6 +78,7 @@ export default async function SectionPage({ params }: SectionParams) {
         />
         <SectionPager course={course} lesson={lesson} index={index} />
       </article>
+      <LessonParts />
       <ResumeTracker
         course={lesson.courseSlug}
         lesson={lesson.slug}
