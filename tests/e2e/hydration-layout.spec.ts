@@ -148,6 +148,39 @@ test("hydration moves no heading of any lesson section on a phone", async ({ pag
   expect(moved).toEqual([]);
 });
 
+test("hydrating a lesson section inserts and changes nothing in its prose", async ({ page }) => {
+  // Each node inserted or attribute changed while React hydrates is work in the longest task a
+  // reader waits on, and Lighthouse's trace multiplies what each costs: widgets that come alive
+  // at hydration do it through one mark on the page, and add what they need when first used.
+  await page.addInitScript(() => {
+    const changes: string[] = [];
+    (window as unknown as { __changes: string[] }).__changes = changes;
+    document.addEventListener("DOMContentLoaded", () => {
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const target = record.target as Element;
+          if (!target.closest?.(".prose")) continue;
+          if (record.type === "attributes" && record.attributeName === "data-revealed") continue;
+          const what =
+            record.type === "attributes"
+              ? `${record.attributeName} on ${target.tagName}`
+              : `${record.addedNodes.length} added, ${record.removedNodes.length} removed in ${target.tagName}`;
+          changes.push(what);
+        }
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+  });
+  await page.goto(understand, { waitUntil: "load" });
+  await hydrated(page);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.hasAttribute("data-hydrated")))
+    .toBe(true);
+  await page.waitForTimeout(300);
+  expect(
+    await page.evaluate(() => (window as unknown as { __changes: string[] }).__changes),
+  ).toEqual([]);
+});
+
 test("a lesson overview and its header do not move when the learner's progress arrives", async ({
   page,
 }) => {

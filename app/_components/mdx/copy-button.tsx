@@ -1,7 +1,6 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "../use-hydrated";
 import styles from "./copy-button.module.css";
 
 type CopyState = "idle" | "copied" | "failed";
@@ -9,7 +8,7 @@ type CopyState = "idle" | "copied" | "failed";
 /** Copies the code of the <figure> it sits in. The result is announced through a live region. */
 export function CopyButton() {
   const [state, setState] = useState<CopyState>("idle");
-  const hydrated = useHydrated();
+  const [announcing, setAnnouncing] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const reset = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -17,6 +16,8 @@ export function CopyButton() {
 
   async function copy() {
     const code = button.current?.closest("figure")?.querySelector("pre")?.textContent ?? "";
+    // The live region goes in empty, before the clipboard answers, so that its message is read out.
+    setAnnouncing(true);
     try {
       await navigator.clipboard.writeText(code);
       setState("copied");
@@ -40,8 +41,9 @@ export function CopyButton() {
           </>
         )}
       </button>
-      {/* Empty and out of the layout until a copy: added at hydration, it costs the HTML nothing. */}
-      {hydrated ? (
+      {/* Out of the layout, and added on the first copy: not in the HTML, not inserted while the
+          page hydrates. */}
+      {announcing ? (
         <span className="sr-only" role="status" aria-live="polite">
           {state === "copied" ? "Copied to clipboard" : state === "failed" ? "Copy failed" : ""}
         </span>

@@ -4,7 +4,6 @@ import dynamic from "next/dynamic";
 import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { dedentLines } from "@/lib/example-sandbox/output";
 import type { ExampleRun } from "@/lib/example-sandbox/run-in-sandbox";
-import { useHydrated } from "../use-hydrated";
 import styles from "./example.module.css";
 
 const ExampleEditor = dynamic(() => import("./example-editor"), {
@@ -34,7 +33,6 @@ type Shown =
  * the browser's example worker, and "Reset" brings the original back.
  */
 export function ExamplePlayground({ id, code, output, sourceHref }: ExamplePlaygroundProps) {
-  const hydrated = useHydrated();
   const [original, setOriginal] = useState<string | undefined>(undefined);
   const [draft, setDraft] = useState<string | undefined>(undefined);
   const [shown, setShown] = useState<Shown | undefined>(undefined);
@@ -138,14 +136,15 @@ export function ExamplePlayground({ id, code, output, sourceHref }: ExamplePlayg
             type="button"
             className={styles.exampleButton}
             onClick={() => void openEditor()}
-            disabled={!hydrated || opening}
+            disabled={opening}
           >
             {opening ? "Opening…" : "Edit and run"}
             <span className="sr-only">{` examples/${id}.ts`}</span>
           </button>
         )}
-        {/* Empty until a run: added at hydration, where it takes no room. */}
-        {hydrated ? (
+        {/* Added, empty, once the learner opens the program, so that what it says next is
+            announced; nothing is inserted while the page hydrates. */}
+        {editing || opening || shown ? (
           <span className={styles.exampleStatus} role="status" aria-live="polite">
             {running ? "Running in your browser…" : statusOf(shown)}
           </span>
