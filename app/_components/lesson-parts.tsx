@@ -23,8 +23,12 @@ export function LessonParts() {
     const cancel = revealLessonPartsWhenIdle();
     const onClick = (event: MouseEvent) => {
       const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-      const href = link?.getAttribute("href");
-      if (href && new URL(href, window.location.href).pathname === window.location.pathname) {
+      const here = window.location;
+      if (
+        link instanceof HTMLAnchorElement &&
+        link.origin === here.origin &&
+        link.pathname === here.pathname
+      ) {
         revealAllLessonParts();
       }
     };
