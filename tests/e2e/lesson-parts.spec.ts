@@ -56,6 +56,7 @@ test("once the page has hydrated, every part is laid out in idle time, top first
   page,
 }) => {
   await page.goto(understand);
+  expect((await partsLaidOut(page)).length, "parts on Understand It").toBeGreaterThan(4);
   await expect.poll(() => partsLaidOut(page), { timeout: 10_000 }).not.toContain(false);
   const revealed = await page.evaluate(() =>
     [...document.querySelectorAll(".lesson-part")].every((part) =>
