@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { findCourse, loadCatalog } from "@/lib/content/loader";
 import { lessonHref, sectionHref } from "@/lib/content/urls";
 import { expect, test } from "./fixtures";
+import { hydrated, scrollSettled } from "./page-settled";
 
 // A lesson page is static HTML that React then hydrates. Whatever the hydrated page draws must
 // already hold its place in the server's HTML: a bar or a widget that appears at hydration pushes
@@ -15,17 +16,6 @@ const understand = sectionHref(course.slug, "rate-limiter", "understand");
 
 // Smooth scrolling, as the site has it for a reader who has not asked for reduced motion.
 test.use({ viewport: { width: 375, height: 812 }, reducedMotion: "no-preference" });
-
-/** React has attached itself to the page's DOM (it marks each node it hydrates). */
-async function hydrated(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        Object.keys(document.querySelector("main")!).some((key) => key.startsWith("__react")),
-      ),
-    )
-    .toBe(true);
-}
 
 /**
  * Each heading's and the page's vertical position in the document, in px; the header's buttons' x.
@@ -106,19 +96,7 @@ test("a link to a heading near the bottom of Understand It lands on it on a phon
   const fresh = await page.context().newPage();
   await fresh.goto(`${understand}#${id}`);
   await hydrated(fresh);
-  // The smooth scroll has ended when the window stops moving.
-  let last = -1;
-  await expect
-    .poll(
-      async () => {
-        const now = await fresh.evaluate(() => window.scrollY);
-        const still = now === last && now > 0;
-        last = now;
-        return still;
-      },
-      { intervals: [500], timeout: 15_000 },
-    )
-    .toBe(true);
+  await scrollSettled(fresh);
   const { top, margin } = await fresh.locator(`[id="${id}"]`).evaluate((heading) => ({
     top: heading.getBoundingClientRect().top,
     margin: parseFloat(getComputedStyle(heading).scrollMarginTop),

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { findCourse, loadCatalog } from "@/lib/content/loader";
 import { sectionHref } from "@/lib/content/urls";
 import { expect, test } from "./fixtures";
+import { hydrated, scrollSettled } from "./page-settled";
 
 // A long lesson section's parts well below the first screen are not laid out for the first paint
 // (decision 590): each stands in at an estimated height until the reader nears it or the page lays
@@ -18,22 +19,6 @@ function partsLaidOut(page: Page) {
       part.querySelector("h2")!.checkVisibility({ contentVisibilityAuto: true }),
     ),
   );
-}
-
-/** The window has stopped scrolling (a smooth scroll has ended). */
-async function scrollSettled(page: Page) {
-  let last = -1;
-  await expect
-    .poll(
-      async () => {
-        const now = await page.evaluate(() => window.scrollY);
-        const still = now === last && now > 0;
-        last = now;
-        return still;
-      },
-      { intervals: [400], timeout: 15_000 },
-    )
-    .toBe(true);
 }
 
 test.use({ viewport: { width: 375, height: 812 } });
@@ -77,13 +62,7 @@ test.describe("on a laptop, with smooth scrolling", () => {
       window.requestIdleCallback = () => 0;
     });
     await page.goto(understand);
-    await expect
-      .poll(() =>
-        page.evaluate(() =>
-          Object.keys(document.querySelector("main")!).some((key) => key.startsWith("__react")),
-        ),
-      )
-      .toBe(true);
+    await hydrated(page);
     expect((await partsLaidOut(page)).filter((shown) => !shown).length).toBeGreaterThan(2);
 
     const contents = page.getByRole("navigation", { name: "Lesson contents" });
@@ -102,7 +81,7 @@ test.describe("on a laptop, with smooth scrolling", () => {
       );
     }, id);
     await contents.locator(`a[href="#${target}"]`).click();
-    await scrollSettled(page);
+    await scrollSettled(page, 400);
     const { top, margin } = await page.locator(`[id="${target}"]`).evaluate((heading) => ({
       top: heading.getBoundingClientRect().top,
       margin: parseFloat(getComputedStyle(heading).scrollMarginTop),
