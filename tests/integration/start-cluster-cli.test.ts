@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureBuild, type HeldLock, holdLock } from "@/lib/cluster/build";
 import pg from "pg";
@@ -19,7 +18,10 @@ import {
 
 const NEXT_LOCK = "/tmp/next.lock";
 const root = process.cwd();
-const tsx = join(root, "node_modules/.bin/tsx");
+// As package.json runs it: node with tsx's loader, no tsx process in between. tsx's own CLI relays
+// Ctrl+C to the script, but kills it (exit 130) if the script has not answered within 30 ms, as
+// happens on a busy machine: the balancer and instances were then left running.
+const command = [process.execPath, "--import", "tsx", "lib/cli/start-cluster.ts"] as const;
 const log = (line: string) => console.log(`[start:cluster test] ${line}`);
 
 let lock: HeldLock | undefined;
@@ -31,7 +33,7 @@ let output = "";
 let port = 0;
 
 function startCommand(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(tsx, ["lib/cli/start-cluster.ts", ...args], {
+  return spawn(command[0], [...command.slice(1), ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -143,7 +145,7 @@ describe("npm run start:cluster", () => {
       [["--nonsense"], /Unknown option '--nonsense'/],
     ];
     for (const [args, message] of cases) {
-      const run = spawnSync(tsx, ["lib/cli/start-cluster.ts", ...args], {
+      const run = spawnSync(command[0], [...command.slice(1), ...args], {
         cwd: root,
         encoding: "utf8",
         timeout: 60_000,
